@@ -1,0 +1,34 @@
+// The shopper's cookies: channel parameters and store line (url_params), the trade services'
+// saas-token, and the HttpOnly login credential (decisions §3, §8).
+import { createCookie } from "@remix-run/node";
+import { parse } from "cookie";
+import { z } from "zod";
+
+export const STORE_LINES = {
+  official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },
+  audit: { appId: "TUNSHU_WEB", productLine: "TUNSHU", agentLine: "TUNSHU-PC" },
+} as const;
+
+const UrlParamsSchema = z.object({
+  channelId: z.string().max(32).regex(/^[\w-]+$/).catch("1"),
+  channelName: z.string().max(64).catch(""),
+  storeId: z.enum(["official", "audit"]).catch("official"),
+}).catch({ channelId: "1", channelName: "", storeId: "official" });
+export type UrlParams = z.infer<typeof UrlParamsSchema>;
+
+const YEAR = 60 * 60 * 24 * 365;
+const secure = process.env.NODE_ENV === "production" && /^https:/.test(process.env.CN_BASE_URL ?? "");
+
+export const urlParamsCookie = createCookie("url_params", { path: "/", sameSite: "lax", maxAge: YEAR, secure });
+export const saasTokenCookie = createCookie("saas-token", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
+export const LOGIN_COOKIE = "login_credential";
+
+export async function readShopCookies(request: Request) {
+  const header = request.headers.get("cookie");
+  const saasToken: unknown = await saasTokenCookie.parse(header);
+  return {
+    urlParams: UrlParamsSchema.parse((await urlParamsCookie.parse(header)) ?? {}),
+    saasToken: typeof saasToken === "string" ? saasToken : null,
+    credential: parse(header ?? "")[LOGIN_COOKIE] || null,
+  };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { linkHref, withDomain } from "./links";
+
+const groups = { cn: "https://cn.example", hk: "https://hk.example" };
+
+describe("linkHref", () => {
+  it.each([
+    [{ linkType: "GOODS_DETAIL", goodsNo: "G1001" }, "https://hk.example/topic/G1001"],
+    [{ linkType: "GOODS_DETAIL" }, null],
+    [{ linkType: "NO_REDIRECT", link: "/coupon" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "/coupon-collection" }, "https://cn.example/coupon-collection"],
+    [{ linkType: "PAGE_REDIRECT", link: "/recommend/PRODUCT_DETAIL/热销游戏" }, "https://cn.example/recommend/PRODUCT_DETAIL/热销游戏"],
+    [{ linkType: "EXTERNAL_WEB", link: "https://store.steampowered.com" }, "https://store.steampowered.com"],
+    [{ linkType: "EXTERNAL_WEB", link: "javascript:alert(1)" }, null],
+    [{ linkType: "SOMETHING_NEW", link: "/x" }, null],
+  ])("%j leads to %s", (props, href) => {
+    expect(linkHref(props, groups)).toBe(href);
+  });
+
+  it("sends goods and payment paths to the hk group, case-insensitively", () => {
+    expect(withDomain("/SETTLE/pay", groups)).toBe("https://hk.example/SETTLE/pay");
+    expect(withDomain("/topics", groups)).toBe("https://cn.example/topics");
+    expect(withDomain("/order/list", { cn: "", hk: "" })).toBe("/order/list");
+  });
+});

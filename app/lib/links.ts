@@ -1,0 +1,37 @@
+// Where a block item or advert leads (spec 01 §2 link types), and the cn/hk domain groups.
+
+export type LinkType = "NO_REDIRECT" | "INTERNAL_WEB" | "EXTERNAL_WEB" | "PAGE_REDIRECT" | "GOODS_DETAIL";
+
+export interface LinkProps {
+  linkType?: string;
+  link?: string;
+  goodsNo?: string;
+}
+
+/** Goods and payment pages belong to the hk group; everything else to cn. */
+const HK_PREFIXES = /^\/(topic|settle)(\/|$)/i;
+
+export interface DomainGroups {
+  cn: string;
+  hk: string;
+}
+
+export function withDomain(path: string, groups: DomainGroups): string {
+  if (!path.startsWith("/")) return path;
+  return (HK_PREFIXES.test(path) ? groups.hk : groups.cn) + path;
+}
+
+/** The href of a link, or null when it must stay inert (NO_REDIRECT or nothing to go to). */
+export function linkHref({ linkType, link, goodsNo }: LinkProps, groups: DomainGroups): string | null {
+  switch (linkType) {
+    case "GOODS_DETAIL":
+      return goodsNo ? withDomain(`/topic/${encodeURIComponent(goodsNo)}`, groups) : null;
+    case "INTERNAL_WEB":
+    case "PAGE_REDIRECT":
+      return link ? withDomain(link, groups) : null;
+    case "EXTERNAL_WEB":
+      return link && /^https?:\/\//.test(link) ? link : null;
+    default:
+      return null;
+  }
+}

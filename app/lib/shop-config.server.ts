@@ -1,0 +1,13 @@
+// What the storefront reads from the environment (validated by the server at start-up).
+
+export function shopConfig(request: Request) {
+  const host = new URL(request.url).hostname;
+  const marker = process.env.ICP_HIDDEN_HOST_MARKER ?? "";
+  return {
+    domains: { cn: process.env.CN_BASE_URL ?? "", hk: process.env.HK_BASE_URL ?? "" },
+    /** The ICP filing link is hidden on hosts that carry the marker (spec 01 footer). */
+    showIcp: !marker || !host.includes(marker),
+    csChatScriptUrl: process.env.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
+  };
+}
+export type ShopConfig = ReturnType<typeof shopConfig>;

@@ -1,0 +1,110 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Sidebar } from "~/components/sidebar";
+import { shopConfig } from "~/lib/shop-config.server";
+import { useNonce } from "~/lib/nonce";
+import { layoutOf } from "~/lib/route-handle";
+import styles from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "TTS游戏商城 - 游戏兑换码、充值卡、礼品卡" },
+  { name: "description", content: "正版游戏兑换码、点卡充值与礼品卡，秒发到账，支持微信与支付宝。" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { shop: shopConfig(request) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="zh-CN" className="scroll-smooth">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#161616" />
+        <Meta />
+        <Links />
+      </head>
+      <body id="top" className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { shop } = useLoaderData<typeof loader>();
+  const layout = layoutOf(useMatches());
+  const location = useLocation();
+  return (
+    <>
+      {layout.withHeader ? <SiteHeader /> : null}
+      <main key={location.pathname} className={`page-enter mx-auto max-w-shop px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
+        <Outlet />
+      </main>
+      {layout.withSidebar ? <Sidebar csChatScriptUrl={shop.csChatScriptUrl} /> : null}
+      <SiteFooter showIcp={shop.showIcp} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error) ? error.data || error.statusText : error instanceof Error ? error.message : "";
+  return (
+    <>
+      <SiteHeader />
+      <main className="mx-auto flex max-w-shop flex-col items-center px-4 pb-16 pt-content text-center">
+        {notFound ? (
+          <NotFound />
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">出错了（Something went wrong）</h1>
+            <p className="mt-3 text-ink-muted">{String(message || "页面暂时无法显示，请稍后再试")}</p>
+            <a href="" className="mt-6 rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+              重试（Try again）
+            </a>
+          </>
+        )}
+      </main>
+      <SiteFooter showIcp={data?.shop.showIcp ?? true} />
+    </>
+  );
+}
+
+export function NotFound() {
+  return (
+    <>
+      <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
+      <h1 className="mt-6 text-2xl font-bold">页面不存在</h1>
+      <p className="mt-3 text-ink-muted">您访问的页面不存在或已下架，去首页看看其他好物吧。</p>
+      <a href="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+        返回首页
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// The one SQLite connection of the process: WAL, foreign keys on, migrations applied on open.
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema>;
+export interface Store {
+  db: Db;
+  sqlite: Database.Database;
+  close(): void;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export function openStore(file: string): Store {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return {
+    db,
+    sqlite,
+    close() {
+      if (!sqlite.open) return;
+      sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      sqlite.close();
+    },
+  };
+}
+
+export { schema };

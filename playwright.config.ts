@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3123);
+export const E2E_DB_DIR = "tests/.tmp/e2e";
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/.tmp/test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: "only-on-failure",
+    trace: "off",
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // a fresh database every run: the server creates and seeds it when missing
+    command: `rm -rf ${E2E_DB_DIR} && node --import tsx server/index.ts`,
+    url: `http://localhost:${port}/api/trade_bff/v1/shopping/layout?page_type=HOME`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      DB_FILE: `${E2E_DB_DIR}/shop.sqlite`,
+      DEMO: "1",
+      FULFIL_DELAY_MS: "300",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

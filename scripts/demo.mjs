@@ -1,0 +1,20 @@
+// `npm run demo`: install, build, create and seed the database when missing, serve the shop.
+import { spawn } from "node:child_process";
+import { ensureBuild, ensureDependencies } from "./setup.mjs";
+
+ensureDependencies();
+ensureBuild();
+
+const port = process.env.PORT || "3000";
+console.log(`
+TTS游戏商城 演示 — http://localhost:${port}
+  演示账号（密码均为 demo123456，区号 +86）：13800138000、13900139000
+  短信与邮件发件箱：http://localhost:${port}/dev
+`);
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", DEMO: "1", ...process.env, PORT: port },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

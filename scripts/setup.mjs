@@ -1,0 +1,64 @@
+// What both README commands need before they run: dependencies (npm install when missing or
+// stale), and for the tests a Chromium with CJK fonts. Plain Node, so it runs before any install.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+export function ensureDependencies() {
+  const installed = mtime("node_modules/.package-lock.json");
+  if (installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json")) return;
+  console.log("→ npm install");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
+}
+
+/** Debian's Chromium and CJK fonts through apt when root; otherwise Playwright's own browser. */
+export function ensureBrowser() {
+  if (process.env.CHROMIUM_PATH || existsSync("/usr/bin/chromium")) {
+    ensureCjkFonts();
+    return;
+  }
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    console.log("→ apt-get install chromium fonts-noto-cjk");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-noto-cjk"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    return;
+  }
+  console.log("→ playwright install chromium (not root: using Playwright's own browser)");
+  run("npx", ["playwright", "install", "chromium"]);
+}
+
+function ensureCjkFonts() {
+  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return;
+  try {
+    if (execFileSync("fc-list", [":lang=zh"], { encoding: "utf8" }).trim()) return;
+  } catch {
+    // no fontconfig: install the fonts anyway
+  }
+  console.log("→ apt-get install fonts-noto-cjk");
+  run("apt-get", ["install", "-y", "-qq", "fonts-noto-cjk"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+/** Rebuilds the storefront when it was never built or a source is newer than the build. */
+export function ensureBuild() {
+  const marker = "build/server/index.js";
+  const sources = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
+  const stale =
+    !existsSync(marker) ||
+    execFileSync("find", [...sources.filter((p) => existsSync(p)), "-newer", marker, "-type", "f", "-print", "-quit"], {
+      encoding: "utf8",
+    }).trim() !== "";
+  if (!stale) return;
+  console.log("→ npm run build");
+  run("npm", ["run", "build"]);
+}

@@ -1,0 +1,98 @@
+// The Express process: trade services under /api, demo pages under /dev, media and built assets,
+// then the Remix storefront. Body parsers live only under /api (Remix reads its own bodies).
+import { randomBytes, randomUUID } from "node:crypto";
+import { join } from "node:path";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import type { Store } from "../db/client";
+import type { Config } from "./config";
+import { devRouter } from "./dev/router";
+import { mockPayRouter } from "./mock-pay/router";
+import { tradeRouter } from "./trade/router";
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  now?: () => number;
+  /** The Remix request handler (absent in API tests). */
+  remix?: RequestHandler;
+  /** Vite's dev middleware (development only). */
+  vite?: RequestHandler;
+  /** Where the client build lives (production). */
+  clientBuildDir?: string;
+}
+
+export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      // assets and media are noise in the log
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(config, Boolean(vite)));
+  app.use(compression());
+
+  app.use("/api", tradeRouter({ config, store, logger, now }));
+  app.use("/mock-pay", mockPayRouter(config, store));
+  if (config.devPages) app.use("/dev", devRouter(store));
+
+  app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
+  if (vite) {
+    app.use(vite);
+  } else if (clientBuildDir) {
+    app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientBuildDir, { maxAge: "1h" }));
+  }
+  if (remix) app.all("*", remix);
+  return app;
+}
+
+/** helmet with a nonce-based CSP that the Remix scripts carry; relaxed only for Vite's dev HMR. */
+function securityHeaders(config: Config, dev: boolean): RequestHandler {
+  const chatOrigin = /^https?:\/\//.test(config.csChatScriptUrl) ? new URL(config.csChatScriptUrl).origin : null;
+  const withNonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ...(chatOrigin ? [chatOrigin] : []),
+            ],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:"],
+            "connect-src": ["'self'"],
+            "form-action": ["'self'", ...[config.cnBaseUrl, config.hkBaseUrl].filter(Boolean)],
+            "frame-ancestors": ["'none'"],
+            "upgrade-insecure-requests": null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.production,
+  });
+  return (req, res, next) => withNonce(req, res, () => headers(req, res, next));
+}

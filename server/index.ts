@@ -1,0 +1,110 @@
+// Boot: configuration, the store (created and seeded when missing), the Express app with Remix,
+// and a graceful shutdown that finishes in-flight requests and closes the database.
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import { openStore } from "../db/client";
+import { generateImages } from "../seed/images";
+import { seedDatabase } from "../seed/seed";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { startJobs } from "./trade/jobs";
+
+process.env.TZ ||= "Asia/Shanghai";
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel);
+
+const fresh = config.dbFile === ":memory:" || !existsSync(config.dbFile);
+const store = openStore(config.dbFile);
+if (fresh) {
+  const summary = seedDatabase(store, { mediaDir: config.mediaDir });
+  logger.info({ dbFile: config.dbFile, goods: summary.counts.goods }, "database created and seeded");
+}
+if (!existsSync(config.mediaDir)) generateImages(config.mediaDir);
+const jobs = startJobs({ config, store, logger, now: Date.now });
+
+let remix: RequestHandler;
+let vite: RequestHandler | undefined;
+let closeVite = async () => {};
+if (dev) {
+  const { createServer } = await import("vite");
+  const viteServer = await createServer({ root, server: { middlewareMode: true } });
+  vite = viteServer.middlewares as unknown as RequestHandler;
+  closeVite = () => viteServer.close();
+  remix = createRequestHandler({
+    build: () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+    mode: "development",
+    getLoadContext: loadContext,
+  });
+} else {
+  const buildFile = join(root, "build/server/index.js");
+  if (!existsSync(buildFile)) {
+    console.error("找不到构建产物 build/server/index.js：请先运行 npm run build");
+    process.exit(1);
+  }
+  const build = (await import(buildFile)) as ServerBuild;
+  remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+}
+
+function loadContext(_req: unknown, res: { locals: Record<string, unknown>; append(k: string, v: string): unknown }) {
+  return {
+    cspNonce: res.locals.cspNonce as string,
+    appendSetCookie: (cookie: string) => void res.append("Set-Cookie", cookie),
+  };
+}
+
+const app = createApp({
+  config,
+  store,
+  logger,
+  remix,
+  vite,
+  clientBuildDir: dev ? undefined : join(root, "build/client"),
+});
+
+const server = app.listen(config.port, config.host, () => {
+  const { port } = server.address() as AddressInfo;
+  // the storefront reaches the trade services over HTTP; by default, this same process
+  process.env.TRADE_API_URL = config.tradeApiUrl || `http://127.0.0.1:${port}`;
+  logger.info({ port, tradeApiUrl: process.env.TRADE_API_URL, dev }, `商城已启动：http://localhost:${port}`);
+});
+server.keepAliveTimeout = 5_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.error("in-flight requests did not finish in 10 s; closing anyway");
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  await new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeIdleConnections();
+  });
+  jobs.stop();
+  await closeVite();
+  store.close();
+  logger.info("stopped");
+  logger.flush();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,104 @@
+// The sandbox cashier (decisions §6), standing in for WeChat Pay / Alipay: a signed link shows the
+// amount, the pay way and a QR-style image, and two buttons that send a signed notification
+// through the same HTTP path a real provider uses. Plain HTML forms: works without JavaScript.
+import { randomUUID } from "node:crypto";
+import express, { Router, type Request } from "express";
+import QRCode from "qrcode";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Store } from "../../db/client";
+import { orders } from "../../db/schema";
+import type { Config } from "../config";
+import { escapeHtml } from "../html";
+import { signNotification, verifyCashierSignature, type PayNotification } from "../trade/services/payment.service";
+
+const PAY_WAY_NAMES: Record<string, string> = {
+  WX: "微信支付",
+  wx_h5: "微信支付",
+  LIANLIAN_WX: "微信支付",
+  ALIPAY: "支付宝",
+  alipay_h5: "支付宝",
+  LIANLIAN_ALIPAY: "支付宝",
+  TCTP: "支付宝",
+};
+
+const Params = z.object({ orderNo: z.string().regex(/^TT\d{14}$/) });
+const Query = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/) });
+const Submit = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/), result: z.enum(["SUCCESS", "FAIL"]) });
+
+export function mockPayRouter(config: Config, store: Store) {
+  const router = Router();
+  router.use(express.urlencoded({ extended: false, limit: "4kb" }));
+
+  const signed = (req: Request, sig: string | undefined) => {
+    const params = Params.safeParse(req.params);
+    if (!params.success || !sig || !verifyCashierSignature(config.sessionSecret, params.data.orderNo, sig)) return null;
+    return store.db.select().from(orders).where(eq(orders.orderNo, params.data.orderNo)).get() ?? null;
+  };
+
+  router.get("/:orderNo", async (req, res) => {
+    const query = Query.safeParse(req.query);
+    const order = signed(req, query.success ? query.data.sig : undefined);
+    if (!order) return res.status(404).type("html").send(page("链接无效", `<p class="muted">支付链接无效或已过期，请返回商城重新发起支付。</p>`));
+    const payable = order.status === "WAIT_PAY" || order.status === "PAY_FAIL";
+    const qr = await QRCode.toString(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { type: "svg", margin: 1, width: 200 });
+    const amount = (order.payPrice / 100).toFixed(2);
+    const body = `
+      <p class="muted">订单号 ${escapeHtml(order.orderNo)}</p>
+      <p class="amount">￥${amount}</p>
+      <p>支付方式：<strong>${escapeHtml(PAY_WAY_NAMES[order.payWay] ?? order.payWay)}</strong></p>
+      <div class="qr" role="img" aria-label="支付二维码（沙箱）">${qr}</div>
+      <p class="muted">这是沙箱收银台：不会产生真实扣款。</p>
+      ${
+        payable
+          ? `<form method="post" action="/mock-pay/${escapeHtml(order.orderNo)}">
+              <input type="hidden" name="sig" value="${escapeHtml(query.success ? query.data.sig : "")}">
+              <button name="result" value="SUCCESS" class="pay">确认支付 ￥${amount}</button>
+              <button name="result" value="FAIL" class="fail">模拟支付失败</button>
+            </form>`
+          : `<p class="state">${order.status === "CLOSE" ? "订单已关闭，无法支付" : "订单已支付"}</p>`
+      }`;
+    res.type("html").send(page("收银台", body));
+  });
+
+  router.post("/:orderNo", async (req, res) => {
+    const form = Submit.safeParse(req.body);
+    const order = signed(req, form.success ? form.data.sig : undefined);
+    if (!form.success || !order) return res.status(400).type("html").send(page("支付失败", `<p class="muted">请求无效，请返回商城重新发起支付。</p>`));
+    const notification: PayNotification = {
+      notify_id: randomUUID(),
+      order_no: order.orderNo,
+      trade_status: form.data.result,
+      amount: order.payPrice,
+      pay_way: order.payWay,
+    };
+    const api = `http://127.0.0.1:${req.socket.localPort}/api/pay_gateway/notify`;
+    const answer = await fetch(api, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...notification, sign: signNotification(config.sessionSecret, notification) }),
+    })
+      .then((r) => r.json() as Promise<{ success: boolean; result: { outcome?: string; error_msg?: string } }>)
+      .catch(() => null);
+    const back = `${config.hkBaseUrl}/settle/pay-wait/${order.orderNo}`;
+    if (!answer?.success) {
+      return res.status(502).type("html").send(page("支付失败", `<p>${escapeHtml(answer?.result.error_msg ?? "支付通知发送失败")}</p><p><a href="${back}">返回商城</a></p>`));
+    }
+    const ok = form.data.result === "SUCCESS" && answer.result.outcome !== "FLAGGED";
+    res.type("html").send(
+      page(
+        ok ? "支付成功" : "支付未完成",
+        ok
+          ? `<p class="state">支付成功，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`
+          : `<p class="state">${answer.result.outcome === "FLAGGED" ? "订单已关闭，本次支付将原路退回" : "支付失败，您可以返回商城重新支付"}</p><p><a href="${back}">返回商城</a></p>`,
+      ),
+    );
+  });
+  return router;
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · 沙箱收银台</title>
+<style>body{margin:0;background:#161616;color:#f2f2f2;font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif}main{max-width:420px;margin:48px auto;padding:32px;background:#2c2c2c;border-radius:16px;text-align:center}h1{margin:0 0 8px;font-size:22px}.muted{color:#a6a6a6;font-size:13px}.amount{font-size:40px;font-weight:700;color:#ff6200;margin:12px 0}.qr{width:200px;height:200px;margin:16px auto;background:#fff;border-radius:8px;overflow:hidden}.qr svg{display:block;width:200px;height:200px}form{display:flex;flex-direction:column;gap:12px;margin-top:20px}button,a.pay{display:block;border:0;border-radius:999px;padding:12px;font-size:16px;cursor:pointer;text-decoration:none}.pay{background:#ff6200;color:#fff}.fail{background:transparent;color:#a6a6a6;border:1px solid #3d3d3d}.state{font-size:18px;margin:16px 0}a{color:#ff8233}</style></head>
+<body><main><h1>${title}</h1>${body}</main></body></html>`;
+}

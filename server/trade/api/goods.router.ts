@@ -1,0 +1,45 @@
+// goods/search and v2/goods/{goodsNo}.
+import { Router } from "express";
+import { z } from "zod";
+import type { TradeDeps } from "../deps";
+import { ApiError, ERROR, parse, send } from "../http/envelope";
+import { goodsDetail, searchGoods } from "../services/goods.service";
+
+const SearchQuery = z.object({
+  keyword: z.string().trim().max(32).default(""),
+  order_by: z.enum(["origin_price", "sale_price"]).default("origin_price"),
+  order_type: z.enum(["asc", "desc"]).default("asc"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).optional(),
+  preview: z.enum(["0", "1"]).default("0"),
+});
+
+export const GoodsNoParam = z.object({ goodsNo: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
+
+export function goodsSearchRouter({ store }: TradeDeps) {
+  const router = Router();
+  router.get("/search", (req, res) => {
+    const q = parse(SearchQuery, req.query);
+    const goods_list = searchGoods(store.db, {
+      keyword: q.keyword,
+      orderBy: q.order_by,
+      orderType: q.order_type,
+      page: q.page,
+      // suggestions (preview) show 5, the results page 10 (decisions §4)
+      size: q.size ?? (q.preview === "1" ? 5 : 10),
+    });
+    send(res, { goods_list });
+  });
+  return router;
+}
+
+export function goodsDetailRouter({ store }: TradeDeps) {
+  const router = Router();
+  router.get("/:goodsNo", (req, res) => {
+    const { goodsNo } = parse(GoodsNoParam, req.params);
+    const goods_detail = goodsDetail(store.db, goodsNo);
+    if (!goods_detail) throw new ApiError(ERROR.NOT_FOUND, "商品不存在");
+    send(res, { goods_detail });
+  });
+  return router;
+}

@@ -1,0 +1,148 @@
+// common_bll/v1: member status and logins (spec 01 §7, decisions §3, §4), the login cookie sync,
+// and the captcha of the local geetest v4 stand-in (decisions §6). Mounted at /api/common_bll/v1.
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import type { TradeDeps } from "../deps";
+import { CAPTCHA_MESSAGES } from "../domain/captcha";
+import { cookieDomains, normalizeDomain } from "../domain/cookie-domain";
+import { MOBILE_MAX_LENGTH, MOBILE_PATTERN } from "../domain/phone";
+import { SMS_CODE, SMS_TYPES } from "../domain/sms-code";
+import { requireMember } from "../http/auth";
+import { clientOf, LOGIN_COOKIE } from "../http/client-context";
+import { ApiError, ERROR, parse, send } from "../http/envelope";
+import { challengeImage, loadChallenge, validateAnswer } from "../services/captcha.service";
+import { AddressFailures, loginWithPassword, loginWithSmsCode, logout, userInfo } from "../services/member.service";
+import { CREDENTIAL_DAYS } from "../services/session.service";
+import { sendLoginCode } from "../services/sms.service";
+
+const Mobile = z.string().trim().min(1).max(MOBILE_MAX_LENGTH).regex(MOBILE_PATTERN);
+const LotNumber = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+const optionalText = (max: number) => z.string().max(max).nullish().transform((v) => (v ?? "").trim());
+
+export const SmsCaptchaSchema = z.object({
+  mobile: Mobile,
+  sms_type: z.enum(SMS_TYPES),
+  lot_number: LotNumber,
+});
+export const CaptchaLoginSchema = z.object({
+  mobile: Mobile,
+  sms_code: z.string().trim().min(1).max(SMS_CODE.length).regex(/^\d{6}$/),
+});
+export const PwdLoginSchema = z.object({
+  username: Mobile,
+  password: z.string().min(1).max(128),
+  /** The fixed string of the original client: accepted for compatibility, not a defence. */
+  csrf: z.string().max(256).optional(),
+  lot_number: LotNumber,
+});
+const EmptyBody = z.object({});
+const LoadQuery = z.object({ type: z.enum(["slide", "text"]).default("slide") });
+const ImageParams = z.object({ lot_number: z.string().regex(/^[\w-]{1,64}$/) });
+export const CaptchaValidSchema = z.object({
+  lot_number: optionalText(64).pipe(z.string().regex(/^[\w-]*$/)),
+  captcha_output: optionalText(1024),
+  pass_token: optionalText(256),
+  gen_time: z
+    .union([z.string().max(32).regex(/^\d*$/), z.number().int().min(0).max(1e13)])
+    .nullish()
+    .transform((v) => String(v ?? "")),
+});
+const BaseDomainHeader = z.object({ "Base-Domain": z.string().trim().min(1).max(300) });
+
+export function memberRouter(deps: TradeDeps) {
+  const router = Router();
+  const codeLoginFailures = new AddressFailures();
+
+  // ─── member ──────────────────────────────────────────────────────────
+  router.get("/member/login_status", (_req, res) => {
+    send(res, userInfo(requireMember(deps, res), clientOf(res).channelId));
+  });
+
+  router.get("/member/auth_check", (_req, res) => {
+    send(res, { member_id: requireMember(deps, res).memberId });
+  });
+
+  router.post("/member/sms_captcha", (req, res) => {
+    const input = parse(SmsCaptchaSchema, req.body);
+    sendLoginCode(deps, { mobile: input.mobile, smsType: input.sms_type, lotNumber: input.lot_number, clientIp: clientOf(res).clientIp });
+    send(res, {});
+  });
+
+  router.post("/member/action/captcha_login", (req, res) => {
+    const input = parse(CaptchaLoginSchema, req.body);
+    const { clientIp, channelId } = clientOf(res);
+    const result = loginWithSmsCode(deps, codeLoginFailures, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId });
+    setLoginCookie(req, res, result.login_credential);
+    send(res, result);
+  });
+
+  router.post("/member/action/pwd_login", (req, res) => {
+    const input = parse(PwdLoginSchema, req.body);
+    const { clientIp, channelId } = clientOf(res);
+    const result = loginWithPassword(deps, { username: input.username, password: input.password, lotNumber: input.lot_number, clientIp, channelId });
+    setLoginCookie(req, res, result.login_credential);
+    send(res, result);
+  });
+
+  router.post("/member/action/logout", (req, res) => {
+    parse(EmptyBody, req.body);
+    clearLoginCookie(req, res);
+    requireMember(deps, res);
+    logout(deps, clientOf(res).credential!);
+    send(res, {});
+  });
+
+  // ─── login cookie sync ───────────────────────────────────────────────
+  router.get("/client/ttsgame/login/set", (req, res) => {
+    const header = parse(BaseDomainHeader, { "Base-Domain": req.get("Base-Domain") }, "请求头");
+    const domain = normalizeDomain(header["Base-Domain"]);
+    if (!domain) throw new ApiError(ERROR.BAD_INPUT, "请求头 Base-Domain 格式错误");
+    if (!cookieDomains(deps.config.cnBaseUrl, deps.config.hkBaseUrl, req.hostname).includes(domain)) {
+      throw new ApiError(ERROR.BAD_INPUT, "请求头 Base-Domain 不是本站配置的域名");
+    }
+    requireMember(deps, res);
+    setLoginCookie(req, res, clientOf(res).credential!, domain === req.hostname ? undefined : domain);
+    send(res, {});
+  });
+
+  // ─── captcha (local geetest v4 stand-in) ─────────────────────────────
+  router.get("/geetest4/load", (req, res) => {
+    const { type } = parse(LoadQuery, req.query);
+    send(res, loadChallenge(deps, type, (lot) => `${req.baseUrl}/geetest4/image/${lot}.svg`));
+  });
+
+  router.get("/geetest4/image/:lot_number.svg", (req, res) => {
+    const { lot_number } = parse(ImageParams, req.params);
+    res.type("image/svg+xml").send(challengeImage(deps, lot_number));
+  });
+
+  router.post("/geetest4/action/valid", (req, res, next) => {
+    const input = parse(CaptchaValidSchema, req.body);
+    if (!input.lot_number && !input.captcha_output && !input.pass_token && !input.gen_time) {
+      throw new ApiError(ERROR.BAD_INPUT, CAPTCHA_MESSAGES.FAILED);
+    }
+    if (!input.lot_number) throw new ApiError(ERROR.BAD_INPUT, "缺少参数 lot_number");
+    validateAnswer(deps, {
+      lotNumber: input.lot_number,
+      captchaOutput: input.captcha_output,
+      passToken: input.pass_token,
+      genTime: input.gen_time,
+    }).then((result) => send(res, result), next);
+  });
+
+  return router;
+}
+
+const DAY_MS = 86_400_000;
+
+function cookieOptions(req: Request, domain?: string) {
+  return { httpOnly: true, sameSite: "lax" as const, secure: req.secure, path: "/", ...(domain ? { domain } : {}) };
+}
+
+function setLoginCookie(req: Request, res: Response, credential: string, domain?: string) {
+  res.cookie(LOGIN_COOKIE, credential, { ...cookieOptions(req, domain), maxAge: CREDENTIAL_DAYS * DAY_MS });
+}
+
+function clearLoginCookie(req: Request, res: Response) {
+  res.clearCookie(LOGIN_COOKIE, cookieOptions(req));
+}

@@ -1,0 +1,50 @@
+// shopping/*: page layouts, popup adverts and page content (recommendations, goods rich text).
+import { Router } from "express";
+import { z } from "zod";
+import type { TradeDeps } from "../deps";
+import { parse, send } from "../http/envelope";
+import { activeAdverts, pageContent } from "../services/content.service";
+import { layoutBlocksOf, PAGE_TYPES } from "../services/layout.service";
+
+const PageTypeQuery = z.object({ page_type: z.enum(PAGE_TYPES) });
+
+const PageContentBody = z.object({
+  page_type: z.enum(PAGE_TYPES),
+  exclude_goods_no: z
+    .string()
+    .max(1000)
+    .regex(/^[\w-]*(,[\w-]*)*$/)
+    .optional(),
+  render_id: z.string().regex(/^[\w-]{1,32}$/).optional(),
+  render_type: z.enum(["goods"]).optional(),
+});
+
+export function shoppingRouter({ store, now }: TradeDeps) {
+  const router = Router();
+
+  router.get("/layout", (req, res) => {
+    const { page_type } = parse(PageTypeQuery, req.query);
+    send(res, { list: layoutBlocksOf(store.db, page_type, { now: now() }) });
+  });
+
+  router.get("/dialog/show", (req, res) => {
+    const { page_type } = parse(PageTypeQuery, req.query);
+    send(res, { list: activeAdverts(store.db, page_type, now()) });
+  });
+
+  router.post("/page_content", (req, res) => {
+    const body = parse(PageContentBody, req.body);
+    const list = pageContent(
+      store.db,
+      {
+        pageType: body.page_type,
+        excludeGoodsNos: body.exclude_goods_no?.split(",").filter(Boolean) ?? [],
+        renderId: body.render_id,
+      },
+      now(),
+    );
+    send(res, { list });
+  });
+
+  return router;
+}

@@ -1,0 +1,103 @@
+// SMS verification codes (decisions §3): 6 digits, valid 5 minutes, single use, at most 5 wrong
+// tries; resend no sooner than 60 s per number; caps per number per day and per address per hour.
+import { ceilMinutes, ceilSeconds, waitBeforeNext } from "./rate-window";
+
+export const SMS_CODE = {
+  length: 6,
+  validMs: 5 * 60_000,
+  maxWrongTries: 5,
+  resendMs: 60_000,
+  perNumberPerDay: 10,
+  perAddressPerHour: 20,
+} as const;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
+const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
+
+export const SMS_TYPES = ["LOGIN"] as const;
+export type SmsType = (typeof SMS_TYPES)[number];
+
+/** Midnight (Asia/Shanghai) of the calendar day that `now` falls in, as epoch ms. */
+export function shanghaiDayStart(now: number): number {
+  return Math.floor((now + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
+}
+
+export interface SendHistory {
+  /** When codes were sent to this number since the start of today (Asia/Shanghai), any order. */
+  toNumberToday: readonly number[];
+  /** When the last code was sent to this number (may be before today); null when never. */
+  lastToNumberAt: number | null;
+  /** When codes were sent to any number from this client address in the last hour. */
+  fromAddressLastHour: readonly number[];
+}
+
+export type SendDecision =
+  | { ok: true }
+  | { ok: false; reason: "TOO_SOON"; message: string }
+  | { ok: false; reason: "NUMBER_DAILY_CAP"; message: string }
+  | { ok: false; reason: "ADDRESS_HOURLY_CAP"; message: string };
+
+/** Whether another code may be sent now; every refusal is a 429 with the message given. */
+export function decideSend(history: SendHistory, now: number): SendDecision {
+  const tooSoon = history.lastToNumberAt === null ? 0 : waitBeforeNext([history.lastToNumberAt], now, SMS_CODE.resendMs, 1);
+  if (tooSoon > 0) {
+    return { ok: false, reason: "TOO_SOON", message: `验证码已发送，请${ceilSeconds(tooSoon)}秒后重试` };
+  }
+  const dayStart = shanghaiDayStart(now);
+  const today = history.toNumberToday.filter((t) => t >= dayStart && t <= now).length;
+  if (today >= SMS_CODE.perNumberPerDay) {
+    return { ok: false, reason: "NUMBER_DAILY_CAP", message: "该手机号今日获取验证码次数已达上限，请明天再试" };
+  }
+  const addressWait = waitBeforeNext(history.fromAddressLastHour, now, HOUR_MS, SMS_CODE.perAddressPerHour);
+  if (addressWait > 0) {
+    return {
+      ok: false,
+      reason: "ADDRESS_HOURLY_CAP",
+      message: `当前网络获取验证码过于频繁，请${ceilMinutes(addressWait)}分钟后再试`,
+    };
+  }
+  return { ok: true };
+}
+
+export interface StoredCode {
+  wrongTries: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export type CodeCheck =
+  | { ok: true }
+  | { ok: false; reason: "NO_CODE" | "USED" | "EXPIRED" | "TOO_MANY_TRIES" | "WRONG" | "LAST_WRONG"; message: string; countsTry: boolean };
+
+export const CODE_MESSAGES = {
+  NO_CODE: "请先获取验证码",
+  EXPIRED: "验证码已过期，请重新获取",
+  WRONG: "验证码错误",
+  TOO_MANY_TRIES: "验证码错误次数过多，请重新获取",
+} as const;
+
+/**
+ * Checks a typed code against the latest code sent to the number. `matches` says whether the
+ * typed code is that code. A wrong code counts a try; the try that reaches the limit invalidates
+ * the code. A used code is as good as none: the shopper must ask for a new one.
+ */
+export function checkCode(code: StoredCode | null, matches: boolean, now: number): CodeCheck {
+  if (!code) return { ok: false, reason: "NO_CODE", message: CODE_MESSAGES.NO_CODE, countsTry: false };
+  if (code.usedAt !== null) return { ok: false, reason: "USED", message: CODE_MESSAGES.NO_CODE, countsTry: false };
+  if (code.wrongTries >= SMS_CODE.maxWrongTries) {
+    return { ok: false, reason: "TOO_MANY_TRIES", message: CODE_MESSAGES.TOO_MANY_TRIES, countsTry: false };
+  }
+  if (now >= code.expiresAt) return { ok: false, reason: "EXPIRED", message: CODE_MESSAGES.EXPIRED, countsTry: false };
+  if (matches) return { ok: true };
+  if (code.wrongTries + 1 >= SMS_CODE.maxWrongTries) {
+    return { ok: false, reason: "LAST_WRONG", message: CODE_MESSAGES.TOO_MANY_TRIES, countsTry: true };
+  }
+  return { ok: false, reason: "WRONG", message: CODE_MESSAGES.WRONG, countsTry: true };
+}
+
+/** The text of the login SMS. */
+export function loginCodeMessage(code: string): string {
+  return `【TTS游戏商城】您的登录验证码为 ${code}，5分钟内有效，请勿泄露给他人。`;
+}

@@ -1,0 +1,92 @@
+// The `{success, result}` envelope, the one error type of the services, and zod input parsing
+// whose failures name the field in Chinese (decisions §2).
+import type { ErrorRequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import { z } from "zod";
+
+export const ERROR = {
+  BAD_INPUT: 400,
+  NOT_LOGGED_IN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorStatus = (typeof ERROR)[keyof typeof ERROR];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    /** Defaults to the HTTP status, as the contract's `error_code` 401 does. */
+    readonly errorCode: number = status,
+  ) {
+    super(message);
+  }
+}
+
+export function send<T>(res: Response, result: T, status = 200) {
+  res.status(status).json({ success: true, result });
+}
+
+export function sendError(res: Response, error: ApiError) {
+  res.status(error.status).json({
+    success: false,
+    result: { error_code: error.errorCode, error_msg: error.message },
+  });
+}
+
+/** Parses untrusted input; a failure is a 400 whose message names the first bad field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, where = "参数"): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ApiError(ERROR.BAD_INPUT, describeIssue(result.error.issues[0], where));
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined, where: string): string {
+  if (!issue) return `${where}错误`;
+  const field = issue.path.length ? issue.path.map(String).join(".") : "请求体";
+  if (issue.input === undefined && issue.code !== "unrecognized_keys") return `缺少${where} ${field}`;
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === null ? `缺少${where} ${field}` : `${where} ${field} 类型错误`;
+    case "invalid_value":
+      return `${where} ${field} 取值无效`;
+    case "too_big": {
+      if (issue.origin === "string") return `${where} ${field} 过长，最多 ${issue.maximum} 个字符`;
+      if (issue.origin === "array") return `${where} ${field} 过长，最多 ${issue.maximum} 项`;
+      return Number(issue.maximum) >= Number.MAX_SAFE_INTEGER
+        ? `${where} ${field} 数值过大`
+        : `${where} ${field} 不能大于 ${issue.maximum}`;
+    }
+    case "too_small": {
+      const length = issue.origin === "string" || issue.origin === "array";
+      if (length && issue.minimum === 1) return `${where} ${field} 不能为空`;
+      if (issue.origin === "string") return `${where} ${field} 过短，至少 ${issue.minimum} 个字符`;
+      if (issue.origin === "array") return `${where} ${field} 至少 ${issue.minimum} 项`;
+      return Number(issue.minimum) <= Number.MIN_SAFE_INTEGER
+        ? `${where} ${field} 数值过小`
+        : `${where} ${field} 不能小于 ${issue.minimum}`;
+    }
+    case "unrecognized_keys":
+      return `${where}包含未知字段 ${issue.keys.join(", ")}`;
+    default:
+      return `${where} ${field} 格式错误`;
+  }
+}
+
+/** The last handler of /api: expected failures become envelopes; the rest is logged, never shown. */
+export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof ApiError) return sendError(res, error);
+    // body-parser failures: malformed JSON, oversized body
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+      const tooLarge = error.status === 413;
+      return sendError(res, new ApiError(ERROR.BAD_INPUT, tooLarge ? "请求体过大" : "请求体格式错误"));
+    }
+    logger.error({ err: error, reqId: req.id }, "unexpected error");
+    sendError(res, new ApiError(ERROR.INTERNAL, "服务繁忙，请稍后再试"));
+  };
+}

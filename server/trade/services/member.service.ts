@@ -1,0 +1,152 @@
+// Members and logins (decisions §3): login by SMS code (an unknown number gets an account),
+// login by password (after a validated captcha; every attempt recorded; 5 failures in 15 minutes
+// lock the account for 15 minutes), logout, and the user info the storefront keeps.
+import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { loginAttempts, members } from "../../../db/schema";
+import type { TradeDeps } from "../deps";
+import { addressLoginRefusal, LOGIN_LOCK, LOGIN_MESSAGES, lockedUntil, type Attempt } from "../domain/login-lock";
+import { hashPassword, verifyPassword } from "../domain/password";
+import { defaultMemberName } from "../domain/phone";
+import { ApiError, ERROR } from "../http/envelope";
+import { consumeValidatedLot, type DbTx } from "./captcha.service";
+import { issueCredential, revokeCredential, type Member } from "./session.service";
+import { takeLoginCode } from "./sms.service";
+
+export interface UserInfo {
+  member_id: number;
+  member_name: string;
+  mobile: string;
+  channel_id: string;
+}
+
+export interface LoginResult extends UserInfo {
+  login_credential: string;
+}
+
+export function userInfo(member: Member, channelId: string): UserInfo {
+  return { member_id: member.memberId, member_name: member.memberName, mobile: member.mobile, channel_id: channelId };
+}
+
+/**
+ * Failed SMS-code logins per client address, kept in memory (codes are already bounded per
+ * number by the send caps and the 5 tries per code; this bounds one address across numbers).
+ */
+export class AddressFailures {
+  private readonly byAddress = new Map<string, number[]>();
+
+  refusal(address: string, now: number): string | null {
+    return addressLoginRefusal(this.byAddress.get(address) ?? [], now, LOGIN_LOCK.maxCodeFailuresPerAddress);
+  }
+
+  record(address: string, now: number): void {
+    const recent = (this.byAddress.get(address) ?? []).filter((t) => t > now - LOGIN_LOCK.windowMs);
+    recent.push(now);
+    this.byAddress.set(address, recent);
+    if (this.byAddress.size > 10_000) this.sweep(now);
+  }
+
+  private sweep(now: number) {
+    for (const [address, times] of this.byAddress) {
+      if (!times.some((t) => t > now - LOGIN_LOCK.windowMs)) this.byAddress.delete(address);
+    }
+  }
+}
+
+export interface CodeLogin {
+  mobile: string;
+  smsCode: string;
+  clientIp: string;
+  channelId: string;
+}
+
+export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { mobile, smsCode, clientIp, channelId }: CodeLogin): LoginResult {
+  const { db } = deps.store;
+  const now = deps.now();
+  const refusal = failures.refusal(clientIp, now);
+  if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
+
+  const outcome = db.transaction((tx) => {
+    const check = takeLoginCode(tx, deps.config.sessionSecret, mobile, smsCode, now);
+    if (!check.ok) return check;
+    return { ok: true as const, member: memberForNumber(tx, mobile, now) };
+  });
+  if (!outcome.ok) {
+    failures.record(clientIp, now);
+    throw new ApiError(ERROR.BAD_INPUT, outcome.message);
+  }
+  const { token } = issueCredential(db, outcome.member.memberId, now);
+  return { login_credential: token, ...userInfo(outcome.member, channelId) };
+}
+
+/** The member with this number; an unknown number gets an account (spec 01 login hint). */
+function memberForNumber(tx: DbTx, mobile: string, now: number): Member {
+  const existing = tx.select().from(members).where(eq(members.mobile, mobile)).get();
+  if (existing) return existing;
+  return tx.insert(members).values({ mobile, memberName: defaultMemberName(mobile), createdAt: now }).returning().get();
+}
+
+export interface PasswordLogin {
+  username: string;
+  password: string;
+  lotNumber: string;
+  clientIp: string;
+  channelId: string;
+}
+
+export function loginWithPassword(deps: TradeDeps, { username, password, lotNumber, clientIp, channelId }: PasswordLogin): LoginResult {
+  const { db } = deps.store;
+  const now = deps.now();
+  const addressFailures = db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.clientIp, clientIp), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, now - LOGIN_LOCK.windowMs)))
+    .all()
+    .map((r) => r.at);
+  const refusal = addressLoginRefusal(addressFailures, now, LOGIN_LOCK.maxFailuresPerAddress);
+  if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
+
+  // From here on the captcha is spent, whatever the outcome: one password guess per captcha.
+  db.transaction((tx) => consumeValidatedLot(tx, lotNumber, now));
+
+  const member = db.select().from(members).where(eq(members.mobile, username)).get() ?? null;
+  const history: Attempt[] = db
+    .select({ at: loginAttempts.createdAt, success: loginAttempts.success })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.mobile, username), gt(loginAttempts.createdAt, now - LOGIN_LOCK.lookbackMs)))
+    .all();
+  const storedLock = member?.lockedUntil ?? null;
+  const record = (tx: DbTx, success: boolean) =>
+    tx.insert(loginAttempts).values({ mobile: username, clientIp, success, createdAt: now }).run();
+
+  if (lockedUntil(history, now, storedLock) !== null) {
+    record(db, false);
+    throw new ApiError(ERROR.RATE_LIMITED, LOGIN_MESSAGES.LOCKED);
+  }
+
+  // The scrypt work is done for unknown accounts too, so the answer time does not tell them apart.
+  const passwordOk = verifyPassword(password, member?.passwordHash ?? dummyHash());
+  if (!member || !member.passwordHash || !passwordOk) {
+    const lockEnd = db.transaction((tx) => {
+      record(tx, false);
+      const until = lockedUntil([...history, { at: now, success: false }], now, storedLock);
+      if (until !== null && member) tx.update(members).set({ lockedUntil: until }).where(eq(members.memberId, member.memberId)).run();
+      return until;
+    });
+    throw lockEnd !== null ? new ApiError(ERROR.RATE_LIMITED, LOGIN_MESSAGES.LOCKED) : new ApiError(ERROR.BAD_INPUT, LOGIN_MESSAGES.WRONG);
+  }
+
+  record(db, true);
+  const { token } = issueCredential(db, member.memberId, now);
+  return { login_credential: token, ...userInfo(member, channelId) };
+}
+
+let dummy: string | null = null;
+function dummyHash(): string {
+  dummy ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummy;
+}
+
+export function logout(deps: TradeDeps, credential: string): void {
+  revokeCredential(deps.store.db, credential, deps.now());
+}

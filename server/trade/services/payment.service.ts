@@ -1,0 +1,116 @@
+// The sandbox payment provider's two ends (decisions §6): signed cashier links, and signed,
+// idempotent payment notifications that move an order to PAY_SUCCESS or PAY_FAIL.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
+import type { TradeDeps } from "../deps";
+import { nextStatus, type OrderStatus } from "../domain/order-state";
+import { ApiError, ERROR } from "../http/envelope";
+import { consumeCoupon } from "./promotion.service";
+
+function hmac(secret: string, purpose: string, text: string): string {
+  return createHmac("sha256", secret).update(`${purpose}\n${text}`).digest("hex");
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function cashierSignature(secret: string, orderNo: string): string {
+  return hmac(secret, "cashier", orderNo).slice(0, 32);
+}
+
+export function verifyCashierSignature(secret: string, orderNo: string, signature: string): boolean {
+  return sameHex(cashierSignature(secret, orderNo), signature);
+}
+
+/** The pay_url of an order: the cashier page, in the payment (hk) domain group. */
+export function payUrl(deps: Pick<TradeDeps, "config">, orderNo: string): string {
+  return `${deps.config.hkBaseUrl}/mock-pay/${orderNo}?sig=${cashierSignature(deps.config.sessionSecret, orderNo)}`;
+}
+
+export interface PayNotification {
+  notify_id: string;
+  order_no: string;
+  trade_status: "SUCCESS" | "FAIL";
+  amount: number;
+  pay_way: string;
+}
+
+const canonical = (n: PayNotification) => [n.notify_id, n.order_no, n.trade_status, n.amount, n.pay_way].join("|");
+
+export function signNotification(secret: string, n: PayNotification): string {
+  return hmac(secret, "notify", canonical(n));
+}
+
+export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
+
+/**
+ * Applies a payment notification once. A replay (same notify_id) changes nothing. A paid
+ * notification for a closed order, or with the wrong amount, is recorded and the order flagged;
+ * it never delivers.
+ */
+export function applyNotification(deps: TradeDeps, n: PayNotification, signature: string): { outcome: NotifyOutcome; order_status: OrderStatus } {
+  if (!sameHex(signNotification(deps.config.sessionSecret, n), signature)) {
+    throw new ApiError(ERROR.BAD_INPUT, "签名校验失败");
+  }
+  const { db } = deps.store;
+  return db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.orderNo, n.order_no)).get();
+    if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
+    const status = order.status as OrderStatus;
+    const seen = tx.select().from(paymentNotifications).where(eq(paymentNotifications.notifyId, n.notify_id)).get();
+    if (seen) return { outcome: "IGNORED" as const, order_status: status };
+
+    const now = deps.now();
+    const record = (outcome: NotifyOutcome) =>
+      tx.insert(paymentNotifications).values({ notifyId: n.notify_id, orderNo: n.order_no, tradeStatus: n.trade_status, amount: n.amount, outcome, createdAt: now }).run();
+
+    if (n.trade_status === "FAIL") {
+      const to = nextStatus(status, "PAY_FAILED");
+      if (!to) {
+        record("IGNORED");
+        return { outcome: "IGNORED" as const, order_status: status };
+      }
+      tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+      record("APPLIED");
+      return { outcome: "APPLIED" as const, order_status: to };
+    }
+
+    const flag =
+      n.amount !== order.payPrice
+        ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
+        : status === "CLOSE"
+          ? "订单关闭后收到支付通知，需人工退款"
+          : null;
+    if (flag) {
+      tx.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+      record("FLAGGED");
+      deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
+      return { outcome: "FLAGGED" as const, order_status: status };
+    }
+    const to = nextStatus(status, "PAID");
+    if (!to) {
+      // already paid through another notification: keep the record, change nothing
+      record("IGNORED");
+      return { outcome: "IGNORED" as const, order_status: status };
+    }
+    const unit = tx.select().from(orderUnits).where(eq(orderUnits.orderNo, n.order_no)).get();
+    const presaleAt = unit?.isPresale ? (unit.presalePerformanceAt ?? now) : null;
+    tx.update(orders)
+      .set({
+        status: to,
+        payAt: now,
+        payWay: n.pay_way,
+        fulfilAfter: Math.max(now + deps.config.fulfilDelayMs, presaleAt ?? 0),
+        updatedAt: now,
+      })
+      .where(eq(orders.orderNo, n.order_no))
+      .run();
+    consumeCoupon(tx, n.order_no, now);
+    record("APPLIED");
+    return { outcome: "APPLIED" as const, order_status: to };
+  });
+}

@@ -1,0 +1,164 @@
+// Prices of a cart, always computed here from the skus table (skus.price_turn_cny is the SKU's sale
+// price in cents): coupon eligibility and the optimal coupon, the after-coupon price, and the
+// price preview lines of cart output. The order code prices an order with `priceCart`.
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { goods, skus } from "../../../db/schema";
+import {
+  compareEvaluations,
+  couponView,
+  evaluateCoupon,
+  goodsAmount,
+  optimalCoupon,
+  type CouponEvaluation,
+  type PricedUnit,
+  type StoredCouponStatus,
+  type UnusableReason,
+} from "../domain/coupon-rules";
+import { cartTotals, priceLines, type CartTotals, type PriceLine } from "../domain/pricing";
+import { ApiError, ERROR } from "../http/envelope";
+import {
+  memberCouponRows,
+  memberCouponsByNo,
+  PROMOTION_MESSAGES,
+  toOwnedCoupon,
+  toWireCoupon,
+  type DbTx,
+  type WireCoupon,
+} from "./promotion.service";
+
+/** A cart unit as the API takes it (already validated by the router's schema). */
+export interface UnitInput {
+  goods_no: string;
+  sku_no: string;
+  sku_num: number;
+}
+
+export interface ResolvedUnit extends PricedUnit {
+  skuNo: string;
+  skuName: string;
+  goodsName: string;
+  originPriceCents: number;
+}
+
+export const PRICING_MESSAGES = {
+  SKU_NOT_FOUND: "商品规格不存在",
+  SKU_DISABLED: "商品规格已停售",
+  GOODS_OFF_SHELF: "商品已下架",
+} as const;
+
+const UNUSABLE_MESSAGES: Record<UnusableReason, string> = {
+  NOT_UNUSED: "优惠券不可用：已被使用",
+  INVALID: "优惠券不可用：已失效",
+  EXPIRED: "优惠券不可用：已过期",
+  NOT_STARTED: "优惠券不可用：未到使用时间",
+  OUT_OF_SCOPE: "优惠券不可用：不适用于所选商品",
+  BELOW_THRESHOLD: "优惠券不可用：未达到使用门槛",
+  NO_SAVING: "优惠券不可用：未达到使用条件",
+};
+
+/**
+ * Looks the units up in the catalogue and prices them from the skus table: 404 for an unknown
+ * SKU, 400 when the SKU is not of the given goods, 409 when the SKU is disabled or the goods is
+ * off the shelf.
+ */
+export function resolveUnits(db: DbTx, units: readonly UnitInput[]): ResolvedUnit[] {
+  const skuRows = db.select().from(skus).where(inArray(skus.skuNo, [...new Set(units.map((u) => u.sku_no))])).all();
+  const skuByNo = new Map(skuRows.map((s) => [s.skuNo, s]));
+  const goodsRows = db.select().from(goods).where(inArray(goods.goodsNo, [...new Set(skuRows.map((s) => s.goodsNo))])).all();
+  const goodsByNo = new Map(goodsRows.map((g) => [g.goodsNo, g]));
+  return units.map((unit, i) => {
+    const sku = skuByNo.get(unit.sku_no);
+    if (!sku) throw new ApiError(ERROR.NOT_FOUND, PRICING_MESSAGES.SKU_NOT_FOUND);
+    if (sku.goodsNo !== unit.goods_no) {
+      throw new ApiError(ERROR.BAD_INPUT, `参数 units.${i}.sku_no 不属于商品 units.${i}.goods_no`);
+    }
+    const item = goodsByNo.get(sku.goodsNo);
+    if (!item || item.status !== "ON_SALE") throw new ApiError(ERROR.CONFLICT, PRICING_MESSAGES.GOODS_OFF_SHELF);
+    if (sku.disabled) throw new ApiError(ERROR.CONFLICT, PRICING_MESSAGES.SKU_DISABLED);
+    return {
+      goodsNo: sku.goodsNo,
+      skuNo: sku.skuNo,
+      skuName: sku.skuName,
+      goodsName: item.goodsName,
+      priceCents: sku.priceTurnCny,
+      originPriceCents: sku.originPriceCny,
+    };
+  });
+}
+
+export interface CouponChoice {
+  coupon: WireCoupon;
+  evaluation: CouponEvaluation;
+}
+
+/** The member's unused coupons (as "my coupons" groups them) evaluated for the units, best first. */
+export function evaluateMemberCoupons(db: DbTx, memberId: number, units: readonly PricedUnit[], now: number): CouponChoice[] {
+  return memberCouponRows(db, memberId)
+    .filter(({ coupon }) => couponView({ status: coupon.status as StoredCouponStatus, useTimeEnd: coupon.useTimeEnd }, now).group === "unused")
+    .map(({ coupon, activity }) => ({
+      coupon: toWireCoupon(coupon, activity, now),
+      evaluation: evaluateCoupon(toOwnedCoupon(coupon, activity), units, now),
+    }))
+    .sort((a, b) => compareEvaluations(a.evaluation, b.evaluation));
+}
+
+export interface AvailableCoupons {
+  can_use_coupons: string[];
+  optimal_coupon: string | null;
+  coupons: (WireCoupon & { usable: boolean; saving_amount: number })[];
+}
+
+/** promotion/available_coupon: which of the member's coupons fit these units, and the best one. */
+export function availableCoupons(db: Db, memberId: number, input: readonly UnitInput[], now: number): AvailableCoupons {
+  const units = resolveUnits(db, input);
+  const choices = evaluateMemberCoupons(db, memberId, units, now);
+  const optimal = optimalCoupon(choices.map((c) => c.evaluation));
+  return {
+    can_use_coupons: choices.filter((c) => c.evaluation.usable).map((c) => c.coupon.coupon_no),
+    optimal_coupon: optimal?.couponNo ?? null,
+    coupons: choices.map((c) => ({ ...c.coupon, usable: c.evaluation.usable, saving_amount: c.evaluation.savingCents })),
+  };
+}
+
+/** promotion/after_price: the goods amount less the optimal coupon (a visitor: the goods amount). */
+export function afterPrice(db: Db, memberId: number | null, input: readonly UnitInput[], now: number): { after_price: number } {
+  const units = resolveUnits(db, input);
+  const amount = goodsAmount(units);
+  if (memberId === null) return { after_price: amount };
+  const optimal = optimalCoupon(evaluateMemberCoupons(db, memberId, units, now).map((c) => c.evaluation));
+  return { after_price: cartTotals(amount, optimal?.savingCents ?? 0).payableCents };
+}
+
+export interface PricedCart {
+  units: ResolvedUnit[];
+  totals: CartTotals;
+  /** The applied coupon, or null. */
+  couponNo: string | null;
+}
+
+/**
+ * Prices units with at most one chosen coupon, as cart output and order creation need: the coupon
+ * must be the member's, UNUSED, inside its use window and usable for these units, otherwise 400
+ * 优惠券不可用 (with the reason when the coupon is the member's).
+ */
+export function priceCart(db: DbTx, input: { units: readonly UnitInput[]; memberId: number | null; couponNo: string | null; now: number }): PricedCart {
+  const units = resolveUnits(db, input.units);
+  const amount = goodsAmount(units);
+  if (input.couponNo === null) return { units, totals: cartTotals(amount, 0), couponNo: null };
+  if (input.memberId === null) throw new ApiError(ERROR.BAD_INPUT, PROMOTION_MESSAGES.COUPON_UNAVAILABLE);
+  const [row] = memberCouponsByNo(db, input.memberId, [input.couponNo]);
+  if (!row) throw new ApiError(ERROR.BAD_INPUT, PROMOTION_MESSAGES.COUPON_UNAVAILABLE);
+  const evaluation = evaluateCoupon(toOwnedCoupon(row.coupon, row.activity), units, input.now);
+  if (!evaluation.usable) throw new ApiError(ERROR.BAD_INPUT, UNUSABLE_MESSAGES[evaluation.reason]);
+  return { units, totals: cartTotals(amount, evaluation.savingCents), couponNo: row.coupon.couponNo };
+}
+
+/** order/cart/output: 商品金额, 优惠券 (negative, only with a coupon), 应付金额 (last). */
+export function cartOutput(
+  db: Db,
+  input: { units: readonly UnitInput[]; memberId: number | null; couponNo: string | null; now: number },
+): { list: PriceLine[] } {
+  const priced = priceCart(db, input);
+  return { list: priceLines(priced.totals, priced.couponNo !== null) };
+}

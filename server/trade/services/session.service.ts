@@ -1,0 +1,36 @@
+// Login credentials (decisions §3): opaque random tokens (256 bits), stored only as SHA-256,
+// valid 30 days, revoked on logout.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { credentials, members } from "../../../db/schema";
+
+export const CREDENTIAL_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type Member = typeof members.$inferSelect;
+
+export function issueCredential(db: Db, memberId: number, now: number): { token: string; expiresAt: number } {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = now + CREDENTIAL_DAYS * DAY_MS;
+  db.insert(credentials).values({ tokenHash: hashToken(token), memberId, expiresAt, createdAt: now }).run();
+  return { token, expiresAt };
+}
+
+/** The member a credential belongs to, when it is known, unexpired and not revoked. */
+export function memberByCredential(db: Db, token: string | null, now: number): Member | null {
+  if (!token || token.length > 128) return null;
+  const row = db
+    .select({ member: members })
+    .from(credentials)
+    .innerJoin(members, eq(members.memberId, credentials.memberId))
+    .where(and(eq(credentials.tokenHash, hashToken(token)), gt(credentials.expiresAt, now), isNull(credentials.revokedAt)))
+    .get();
+  return row?.member ?? null;
+}
+
+export function revokeCredential(db: Db, token: string, now: number): void {
+  db.update(credentials).set({ revokedAt: now }).where(and(eq(credentials.tokenHash, hashToken(token)), isNull(credentials.revokedAt))).run();
+}

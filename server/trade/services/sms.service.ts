@@ -1,0 +1,100 @@
+// SMS login codes (decisions §3, §6): sending one (after a validated captcha, within the resend
+// wait and the caps) and checking one. Codes are 6 random digits, stored only as an HMAC; the
+// message goes to the outbox through the SMS provider, and in demo mode the log prints the code.
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { smsCodes } from "../../../db/schema";
+import type { TradeDeps } from "../deps";
+import { checkCode, decideSend, loginCodeMessage, shanghaiDayStart, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
+import { ApiError, ERROR } from "../http/envelope";
+import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
+import { consumeValidatedLot, type DbTx } from "./captcha.service";
+
+const HOUR_MS = 3_600_000;
+const smsProvider: SmsProvider = outboxSmsProvider;
+
+export interface SendCode {
+  /** "+86-13800138000" */
+  mobile: string;
+  smsType: SmsType;
+  lotNumber: string;
+  clientIp: string;
+}
+
+/** Sends a login code, or throws 400 (captcha) or 429 (resend wait, caps) and changes nothing. */
+export function sendLoginCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp }: SendCode): void {
+  const now = deps.now();
+  const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, "0");
+  deps.store.db.transaction((tx) => {
+    consumeValidatedLot(tx, lotNumber, now);
+    const decision = decideSend(sendHistory(tx, mobile, clientIp, now), now);
+    if (!decision.ok) throw new ApiError(ERROR.RATE_LIMITED, decision.message);
+    tx.insert(smsCodes)
+      .values({
+        mobile,
+        smsType,
+        codeHash: hashCode(deps.config.sessionSecret, mobile, code),
+        expiresAt: now + SMS_CODE.validMs,
+        clientIp,
+        createdAt: now,
+      })
+      .run();
+    smsProvider.send(tx, { mobile, subject: "登录验证码", body: loginCodeMessage(code), now });
+  });
+  if (deps.config.devPages) deps.logger.info({ mobile, code }, "demo: SMS login code sent to the outbox");
+}
+
+function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
+  const toNumberToday = tx
+    .select({ at: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, shanghaiDayStart(now))))
+    .all()
+    .map((r) => r.at);
+  const last = tx.select({ at: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.mobile, mobile)).orderBy(desc(smsCodes.createdAt)).limit(1).get();
+  const fromAddressLastHour = tx
+    .select({ at: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.clientIp, clientIp), gt(smsCodes.createdAt, now - HOUR_MS)))
+    .all()
+    .map((r) => r.at);
+  return { toNumberToday, lastToNumberAt: last?.at ?? null, fromAddressLastHour };
+}
+
+/**
+ * Inside the caller's transaction: checks a typed code against the latest login code of the
+ * number; marks it used when right, counts a try when wrong.
+ */
+export function takeLoginCode(tx: DbTx, secret: string, mobile: string, code: string, now: number): CodeCheck {
+  const row =
+    tx
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.smsType, "LOGIN")))
+      .orderBy(desc(smsCodes.id))
+      .limit(1)
+      .get() ?? null;
+  const matches = row !== null && sameHash(row.codeHash, hashCode(secret, mobile, code));
+  const check = checkCode(row, matches, now);
+  if (!row) return check;
+  if (check.ok) {
+    tx.update(smsCodes).set({ usedAt: now }).where(eq(smsCodes.id, row.id)).run();
+  } else if (check.countsTry) {
+    tx.update(smsCodes)
+      .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
+      .where(eq(smsCodes.id, row.id))
+      .run();
+  }
+  return check;
+}
+
+/** Codes are short, so they are keyed with the server secret: a copy of the table alone reveals none. */
+function hashCode(secret: string, mobile: string, code: string): string {
+  return createHmac("sha256", secret).update(`sms-code:${mobile}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,51 @@
+// Dark theme tokens of the spec (01 §9): primary orange #FF6200 family, container #2C2C2C.
+// Tailwind v4 reads this file through `@config` in app/styles/app.css.
+import type { Config } from "tailwindcss";
+
+export default {
+  content: ["./app/**/*.{ts,tsx}"],
+  theme: {
+    extend: {
+      colors: {
+        primary: {
+          50: "#FFF3EB",
+          100: "#FFE0CC",
+          200: "#FFC199",
+          300: "#FFA166",
+          400: "#FF8233",
+          500: "#FF6200",
+          600: "#E05500",
+          700: "#B84600",
+          800: "#8F3600",
+          900: "#662700",
+        },
+        surface: {
+          page: "#161616",
+          container: "#2C2C2C",
+          raised: "#363636",
+          line: "#3D3D3D",
+        },
+        ink: {
+          DEFAULT: "#F2F2F2",
+          muted: "#A6A6A6",
+          faint: "#767676",
+        },
+        price: "#FF6200",
+      },
+      fontFamily: {
+        sans: [
+          "PingFang SC",
+          "Microsoft YaHei",
+          "Noto Sans CJK SC",
+          "Noto Sans SC",
+          "system-ui",
+          "sans-serif",
+        ],
+      },
+      height: { header: "58px" },
+      spacing: { header: "58px", content: "128px" },
+      maxWidth: { shop: "1200px" },
+      transitionDuration: { page: "150ms" },
+    },
+  },
+} satisfies Config;

@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { goods } from "../../db/schema";
+import { startHarness, type Harness } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const search = (query: string) => h.api(`/api/trade_bff/v1/goods/search?${query}`);
+
+describe("GET /api/trade_bff/v1/goods/search", () => {
+  it("finds goods by a Chinese keyword in the name, 10 to a page", async () => {
+    const all = h.store.db.select().from(goods).all();
+    const steam = all.filter((g) => g.goodsName.includes("Steam") || g.goodsTags.some((t) => t.includes("Steam")));
+    const { status, body } = await search(`keyword=${encodeURIComponent("steam")}`);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.result.goods_list.total).toBe(steam.length);
+    expect(body.result.goods_list.page).toBe(1);
+    expect(body.result.goods_list.list.length).toBe(Math.min(10, steam.length));
+  });
+
+  it("matches tags too, case-insensitively", async () => {
+    const tagged = h.store.db.select().from(goods).all().filter((g) => g.goodsTags.includes("预售"));
+    expect(tagged.length).toBeGreaterThan(0);
+    const { body } = await search(`keyword=${encodeURIComponent("预售")}&size=100`);
+    const found = body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no);
+    for (const g of tagged) expect(found).toContain(g.goodsNo);
+  });
+
+  it("orders by sale or origin price, ascending or descending, and pages", async () => {
+    const asc = (await search("keyword=&order_by=sale_price&order_type=asc&size=100")).body.result.goods_list.list;
+    const prices = asc.map((g: { sale_off_price_cny: number }) => g.sale_off_price_cny);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = (await search("keyword=&order_by=origin_price&order_type=desc&size=100")).body.result.goods_list.list;
+    const origins = desc.map((g: { price_turn_cny: number }) => g.price_turn_cny);
+    expect(origins).toEqual([...origins].sort((a, b) => b - a));
+    const page2 = (await search("keyword=&order_by=sale_price&page=2")).body.result.goods_list;
+    expect(page2.page).toBe(2);
+    expect(page2.list[0].goods_no).toBe(asc[10].goods_no);
+  });
+
+  it("answers 5 suggestions in preview mode", async () => {
+    const { body } = await search("keyword=&preview=1");
+    expect(body.result.goods_list.list.length).toBe(5);
+  });
+
+  it("answers an empty list for a keyword that matches nothing, and treats % and _ literally", async () => {
+    for (const keyword of ["不存在的商品名称", "%", "_", "' OR 1=1 --"]) {
+      const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}`);
+      expect(status).toBe(200);
+      expect(body.result.goods_list).toEqual({ list: [], page: 1, total: 0 });
+    }
+  });
+
+  it("leaves off-shelf goods out", async () => {
+    const first = h.store.db.select().from(goods).limit(1).get()!;
+    h.store.db.update(goods).set({ status: "OFF_SHELF" }).where(eq(goods.goodsNo, first.goodsNo)).run();
+    const { body } = await search(`keyword=${encodeURIComponent(first.goodsName)}`);
+    expect(body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no)).not.toContain(first.goodsNo);
+    expect((await h.api(`/api/trade_bff/v2/goods/${first.goodsNo}`)).status).toBe(404);
+    h.store.db.update(goods).set({ status: "ON_SALE" }).where(eq(goods.goodsNo, first.goodsNo)).run();
+  });
+
+  it.each([
+    ["keyword=" + "长".repeat(33), "参数 keyword 过长，最多 32 个字符"],
+    ["order_by=price", "参数 order_by 取值无效"],
+    ["order_type=up", "参数 order_type 取值无效"],
+    ["page=0", "参数 page 不能小于 1"],
+    ["page=-5", "参数 page 不能小于 1"],
+    ["page=1e99", "参数 page 数值过大"],
+    ["page=99999", "参数 page 不能大于 10000"],
+    ["page=abc", "参数 page 类型错误"],
+    ["size=1000", "参数 size 不能大于 100"],
+    ["preview=2", "参数 preview 取值无效"],
+  ])("refuses %s with 400 naming the field", async (query, message) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(400);
+    expect(body.result).toEqual({ error_code: 400, error_msg: message });
+  });
+});
+
+describe("GET /api/trade_bff/v2/goods/{goodsNo}", () => {
+  it("answers the goods detail with its SKU spec tree and extras", async () => {
+    const { status, body } = await h.api("/api/trade_bff/v2/goods/G1001");
+    expect(status).toBe(200);
+    const detail = body.result.goods_detail;
+    expect(detail).toMatchObject({ goods_no: "G1001", goods_name: expect.any(String), covers: expect.any(Array) });
+    expect(detail.sku_item.length).toBeGreaterThan(0);
+    const leaves: { sku: { sku_no: string; price_turn_cny: number } }[] = [];
+    const walk = (nodes: { sku: unknown; child: unknown[] }[]) =>
+      nodes.forEach((n) => (n.child.length ? walk(n.child as never) : leaves.push(n as never)));
+    walk(detail.sku_item);
+    expect(leaves.length).toBeGreaterThan(0);
+    for (const leaf of leaves) expect(Number.isInteger(leaf.sku.price_turn_cny)).toBe(true);
+    const keys = detail.goods_extra.map((e: { extra_key: string }) => e.extra_key);
+    expect(keys).toEqual(expect.arrayContaining(["TOPIC_BG_IMAGE", "TOPIC_MAIN_IMAGE", "TOPIC_TAGS"]));
+  });
+
+  it("answers 404 for unknown goods and 400 for a malformed number", async () => {
+    const unknown = await h.api("/api/trade_bff/v2/goods/G9999");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.result).toEqual({ error_code: 404, error_msg: "商品不存在" });
+    const bad = await h.api(`/api/trade_bff/v2/goods/${encodeURIComponent("<script>")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.result.error_msg).toContain("goodsNo");
+  });
+});

@@ -1,0 +1,58 @@
+// Starts the real Express app (without the storefront) on a fresh seeded SQLite file, on a free
+// loopback port, for API contract tests.
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openStore, type Store } from "../../db/client";
+import { seedDatabase } from "../../seed/seed";
+import { createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+
+export interface Harness {
+  url: string;
+  store: Store;
+  clock: { now: number };
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), "shop-api-"));
+  const config = loadConfig({ NODE_ENV: "test", DB_FILE: join(dir, "shop.sqlite"), CAPTCHA_TEST_PASS: "test-pass-0000", LOG_LEVEL: "silent", ...env });
+  const store = openStore(config.dbFile);
+  const clock = { now: Date.now() };
+  seedDatabase(store, { mediaDir: config.mediaDir, now: clock.now });
+  const app = createApp({ config, store, logger: createLogger("silent"), now: () => clock.now });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    store,
+    clock,
+    async api(path, init = {}) {
+      const { json, headers, ...rest } = init;
+      const response = await fetch(url + path, {
+        ...rest,
+        headers: { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body, headers: response.headers };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
