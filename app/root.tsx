@@ -15,6 +15,11 @@ import {
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Sidebar } from "~/components/sidebar";
+import { tradeApi } from "~/api/client.server";
+import { getLoginStatus, type Member } from "~/api/member.server";
+import { Toast } from "~/components/toast";
+import { loginCookie, urlParamsCookie } from "~/lib/cookies.server";
+import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useNonce } from "~/lib/nonce";
 import { layoutOf } from "~/lib/route-handle";
@@ -30,8 +35,22 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "正版游戏兑换码、点卡充值与礼品卡，秒发到账，支持微信与支付宝。" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { shop: shopConfig(request) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await tradeApi(request, context);
+  if (api.urlParamsChanged) context.appendSetCookie(await urlParamsCookie.serialize(api.urlParams));
+  let member: Member | null = null;
+  if (api.credential) {
+    const status = await getLoginStatus(api);
+    if (status.ok) member = status.result;
+    // spec 01 §4: a 401 resets the session and removes the stored credential
+    else if (status.errorCode === 401) context.appendSetCookie(loginCookie(null));
+  }
+  return {
+    shop: shopConfig(request),
+    member,
+    channel: { id: api.urlParams.channelId, name: api.urlParams.channelName },
+    flash: await takeFlash(request, context),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -55,12 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, member, flash } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
   return (
     <>
-      {layout.withHeader ? <SiteHeader /> : null}
+      {layout.withHeader ? <SiteHeader member={member} /> : null}
+      <Toast toast={flash} />
       <main key={location.pathname} className={`page-enter mx-auto max-w-shop px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
         <Outlet />
       </main>
@@ -77,7 +97,7 @@ export function ErrorBoundary() {
   const message = isRouteErrorResponse(error) ? error.data || error.statusText : error instanceof Error ? error.message : "";
   return (
     <>
-      <SiteHeader />
+      <SiteHeader member={data?.member ?? null} />
       <main className="mx-auto flex max-w-shop flex-col items-center px-4 pb-16 pt-content text-center">
         {notFound ? (
           <NotFound />

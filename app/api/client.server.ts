@@ -3,7 +3,7 @@
 // parsed with zod. Nothing here knows how the services are built.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { readShopCookies, saasTokenCookie, STORE_LINES } from "~/lib/cookies.server";
+import { readShopCookies, saasTokenCookie, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> =
   | { ok: true; result: T }
@@ -19,6 +19,9 @@ export interface TradeApi {
   post<S extends z.ZodType>(path: string, schema: S, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
   /** The login credential this request carries, if any. */
   credential: string | null;
+  /** The shopper's channel parameters and store line, and whether the address just set them. */
+  urlParams: UrlParams;
+  urlParamsChanged: boolean;
 }
 
 export function tradeApiUrl(): string {
@@ -75,6 +78,8 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
 
   return {
     credential: cookies.credential,
+    urlParams: cookies.urlParams,
+    urlParamsChanged: cookies.urlParamsChanged,
     get: (path, schema, query) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));

@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
+import type { Member } from "~/api/member.server";
 import { Logo } from "./logo";
 
-export function SiteHeader() {
+export function SiteHeader({ member }: { member: Member | null }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-surface-line bg-[#1d1d1d]/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-shop items-center gap-4 px-4">
@@ -28,12 +29,18 @@ export function SiteHeader() {
             搜索
           </button>
         </Form>
-        <Link
-          to="?login=captcha"
-          className="shrink-0 rounded-full border border-primary-500 px-4 py-1.5 text-sm font-medium text-primary-400 hover:bg-primary-500 hover:text-white"
-        >
-          登录
-        </Link>
+        {member ? (
+          <Link to="/order/list" className="shrink-0 text-sm text-ink hover:text-primary-400" data-testid="member-name">
+            {member.member_name}
+          </Link>
+        ) : (
+          <Link
+            to="?login=captcha"
+            className="shrink-0 rounded-full border border-primary-500 px-4 py-1.5 text-sm font-medium text-primary-400 hover:bg-primary-500 hover:text-white"
+          >
+            登录
+          </Link>
+        )}
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 // The shopper's cookies: channel parameters and store line (url_params), the trade services'
 // saas-token, and the HttpOnly login credential (decisions §3, §8).
 import { createCookie } from "@remix-run/node";
-import { parse } from "cookie";
+import { parse, serialize } from "cookie";
 import { z } from "zod";
 
 export const STORE_LINES = {
@@ -23,11 +23,40 @@ export const urlParamsCookie = createCookie("url_params", { path: "/", sameSite:
 export const saasTokenCookie = createCookie("saas-token", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
 export const LOGIN_COOKIE = "login_credential";
 
+const CREDENTIAL_MAX_AGE = 60 * 60 * 24 * 30;
+
+/** The storefront's copy of the login credential: HttpOnly, never visible to scripts. */
+export function loginCookie(credential: string | null): string {
+  return serialize(LOGIN_COOKIE, credential ?? "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: credential ? CREDENTIAL_MAX_AGE : 0,
+  });
+}
+
+/**
+ * What this request carries: the channel parameters and store line (from the address when it has
+ * them — spec 01 page init — else the url_params cookie), the saas-token, and the credential.
+ */
 export async function readShopCookies(request: Request) {
   const header = request.headers.get("cookie");
   const saasToken: unknown = await saasTokenCookie.parse(header);
+  const stored = UrlParamsSchema.parse((await urlParamsCookie.parse(header)) ?? {});
+  const query = new URL(request.url).searchParams;
+  const fromAddress = query.has("channelId") || query.has("channelName");
+  const urlParams = fromAddress
+    ? UrlParamsSchema.parse({
+        channelId: query.get("channelId") ?? stored.channelId,
+        channelName: query.get("channelName") ?? stored.channelName,
+        storeId: "official",
+      })
+    : stored;
   return {
-    urlParams: UrlParamsSchema.parse((await urlParamsCookie.parse(header)) ?? {}),
+    urlParams,
+    /** True when the address brought new channel parameters that should be remembered. */
+    urlParamsChanged: fromAddress,
     saasToken: typeof saasToken === "string" ? saasToken : null,
     credential: parse(header ?? "")[LOGIN_COOKIE] || null,
   };

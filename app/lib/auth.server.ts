@@ -1,0 +1,37 @@
+// The auth guard of loaders and actions (spec 01 §4): without a valid login the shopper is sent
+// to the login modal, and comes back to where they were going once logged in.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { tradeApi, type TradeApi } from "~/api/client.server";
+import { getLoginStatus, type Member } from "~/api/member.server";
+import { loginCookie } from "./cookies.server";
+
+/** Where the login modal opens for a guarded URL: the same page, with the modal on top. */
+export function loginUrl(returnTo: string, page = "/"): string {
+  const url = new URL(page, "http://shop.local");
+  url.searchParams.set("login", "captcha");
+  url.searchParams.set("redirectTo", safeReturnTo(returnTo));
+  return url.pathname + url.search;
+}
+
+/** Only same-site paths are followed after login. */
+export function safeReturnTo(value: string | null | undefined, fallback = "/"): string {
+  const parsed = z.string().regex(/^\/(?!\/)[^\s\\]*$/).max(500).safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** The logged-in member with an API client bound to them, or a redirect to the login modal. */
+export async function requireMember(request: Request, context: AppLoadContext): Promise<{ api: TradeApi; member: Member }> {
+  const api = await tradeApi(request, context);
+  const url = new URL(request.url);
+  const returnTo = url.pathname + url.search;
+  if (!api.credential) throw redirect(loginUrl(returnTo));
+  const status = await getLoginStatus(api);
+  if (!status.ok) {
+    if (status.errorCode === 401) {
+      throw redirect(loginUrl(returnTo), { headers: { "Set-Cookie": loginCookie(null) } });
+    }
+    throw new Response(status.errorMsg, { status: status.status });
+  }
+  return { api, member: status.result };
+}
