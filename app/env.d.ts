@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** Adds a Set-Cookie header to the response being rendered (e.g. the issued saas-token). */
     appendSetCookie(cookie: string): void;
+    /** The shopper's address as Express sees it. */
+    clientIp: string;
   }
   interface Future {
     v3_singleFetch: true;

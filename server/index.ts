@@ -61,9 +61,10 @@ if (dev) {
   remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
 }
 
-function loadContext(_req: unknown, res: { locals: Record<string, unknown>; append(k: string, v: string): unknown }) {
+function loadContext(req: { ip?: string }, res: { locals: Record<string, unknown>; append(k: string, v: string): unknown }) {
   return {
     cspNonce: res.locals.cspNonce as string,
+    clientIp: req.ip ?? "127.0.0.1",
     appendSetCookie: (cookie: string) => void res.append("Set-Cookie", cookie),
   };
 }

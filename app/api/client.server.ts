@@ -15,7 +15,7 @@ const FailureSchema = z.object({
 });
 
 export interface TradeApi {
-  get<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number | undefined>): Promise<ApiResult<z.output<S>>>;
+  get<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number | undefined>, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
   post<S extends z.ZodType>(path: string, schema: S, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
   /** The login credential this request carries, if any. */
   credential: string | null;
@@ -43,6 +43,8 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       version: "1.0.0",
     }),
     Accept: "application/json",
+    // the services' per-address limits need the shopper's address, not the storefront's
+    "X-Forwarded-For": context.clientIp,
   };
   if (cookies.credential) headers["Login-Credential"] = cookies.credential;
 
@@ -80,11 +82,11 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     credential: cookies.credential,
     urlParams: cookies.urlParams,
     urlParamsChanged: cookies.urlParamsChanged,
-    get: (path, schema, query) => {
+    get: (path, schema, query, extra) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
       const qs = search.toString();
-      return call("GET", qs ? `${path}?${qs}` : path, schema);
+      return call("GET", qs ? `${path}?${qs}` : path, schema, undefined, extra);
     },
     post: (path, schema, body, extra) => call("POST", path, schema, body ?? {}, extra),
   };

@@ -61,3 +61,11 @@ export type PageType = "HOME" | "PRODUCT_DETAIL" | "ORDER_DETAIL" | "PROMOTION_R
 export function getLayout(api: TradeApi, pageType: PageType) {
   return api.get("/api/trade_bff/v1/shopping/layout", LayoutSchema, { page_type: pageType });
 }
+
+/** shopping/page_content: RECOMMEND blocks (minus some goods) or the RENDER rich text of a goods. */
+export function getPageContent(
+  api: TradeApi,
+  body: { page_type: PageType; exclude_goods_no?: string; render_id?: string; render_type?: "goods" },
+) {
+  return api.post("/api/trade_bff/v1/shopping/page_content", LayoutSchema, body);
+}

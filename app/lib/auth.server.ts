@@ -20,16 +20,23 @@ export function safeReturnTo(value: string | null | undefined, fallback = "/"): 
   return parsed.success ? parsed.data : fallback;
 }
 
-/** The logged-in member with an API client bound to them, or a redirect to the login modal. */
-export async function requireMember(request: Request, context: AppLoadContext): Promise<{ api: TradeApi; member: Member }> {
+/**
+ * The logged-in member with an API client bound to them, or a redirect to the login modal, shown
+ * over `loginPage` (the page the shopper came from; home by default).
+ */
+export async function requireMember(
+  request: Request,
+  context: AppLoadContext,
+  loginPage = "/",
+): Promise<{ api: TradeApi; member: Member }> {
   const api = await tradeApi(request, context);
   const url = new URL(request.url);
   const returnTo = url.pathname + url.search;
-  if (!api.credential) throw redirect(loginUrl(returnTo));
+  if (!api.credential) throw redirect(loginUrl(returnTo, loginPage));
   const status = await getLoginStatus(api);
   if (!status.ok) {
     if (status.errorCode === 401) {
-      throw redirect(loginUrl(returnTo), { headers: { "Set-Cookie": loginCookie(null) } });
+      throw redirect(loginUrl(returnTo, loginPage), { headers: { "Set-Cookie": loginCookie(null) } });
     }
     throw new Response(status.errorMsg, { status: status.status });
   }

@@ -77,7 +77,12 @@ function readCookie(req: Request, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("=")) || null;
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("=")) || null;
+    } catch {
+      return null; // a malformed cookie counts as absent
+    }
   }
   return null;
 }

@@ -184,31 +184,25 @@ function sliderSvg(lotNumber: string, { x, y }: SliderAnswer): string {
   ].join("");
 }
 
-// Digits are drawn as strokes (seven segments, slightly uneven) rather than as text, so the
-// picture is meant for eyes, not for reading its source.
-const SEGMENTS: Record<string, [number, number, number, number]> = {
-  a: [0, 0, 1, 0],
-  b: [1, 0, 1, 1],
-  c: [1, 1, 1, 2],
-  d: [0, 2, 1, 2],
-  e: [0, 1, 0, 2],
-  f: [0, 0, 0, 1],
-  g: [0, 1, 1, 1],
-};
-const DIGIT_SEGMENTS = ["abcdef", "bc", "abged", "abgcd", "fgbc", "afgcd", "afgedc", "abc", "abcdefg", "abcdfg"];
+// Digits are drawn as strokes (hand-drawn shapes on an 18×32 cell, every point a little uneven)
+// rather than written as text, so the picture is meant for eyes, not for reading its source.
+const DIGIT_STROKES = [
+  "M9 0C2 0 0 8 0 16C0 24 2 32 9 32C16 32 18 24 18 16C18 8 16 0 9 0Z",
+  "M3 7L10 0L10 32M4 32L16 32",
+  "M1 7C2 1 16 -1 17 8C18 15 6 22 0 32L18 32",
+  "M1 3C6 -1 17 0 17 8C17 14 11 16 6 16C12 16 18 18 18 24C18 33 4 34 0 29",
+  "M13 32L13 0L0 22L18 22",
+  "M17 0L3 0L1 14C6 11 18 11 18 21C18 31 6 34 0 29",
+  "M16 2C8 -2 0 6 0 20C0 28 4 32 9 32C15 32 18 28 18 22C18 16 14 13 9 13C4 13 1 16 0 20",
+  "M0 0L18 0L7 32",
+  "M9 16C3 16 1 12 1 8C1 3 5 0 9 0C13 0 17 3 17 8C17 12 15 16 9 16C3 16 0 19 0 24C0 29 4 32 9 32C14 32 18 29 18 24C18 19 15 16 9 16Z",
+  "M17 12C16 18 12 19 9 19C4 19 1 16 1 10C1 4 4 0 9 0C14 0 18 4 18 12C18 22 15 30 5 32",
+];
 
-function digitPaths(digit: number, originX: number, originY: number, rnd: () => number, colour: string): string {
-  const cellW = 18;
-  const halfH = 16;
-  const jitter = () => fixed((rnd() - 0.5) * 3);
-  const d = [...DIGIT_SEGMENTS[digit]]
-    .map((name) => {
-      const [x1, y1, x2, y2] = SEGMENTS[name];
-      return `M${fixed(x1 * cellW) + jitter()} ${fixed(y1 * halfH) + jitter()}L${fixed(x2 * cellW) + jitter()} ${fixed(y2 * halfH) + jitter()}`;
-    })
-    .join("");
+function digitPath(digit: number, originX: number, originY: number, rnd: () => number, colour: string): string {
+  const d = DIGIT_STROKES[digit].replace(/-?\d+/g, (n) => String(fixed(Number(n) + (rnd() - 0.5) * 2.4)));
   const angle = fixed((rnd() - 0.5) * 16);
-  return `<path transform="translate(${originX} ${originY}) skewX(-8) rotate(${angle} 9 16)" d="${d}" fill="none" stroke="${colour}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>`;
+  return `<path transform="translate(${originX} ${originY}) skewX(-8) rotate(${angle} 9 16)" d="${d}" fill="none" stroke="${colour}" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/>`;
 }
 
 function textSvg(lotNumber: string, question: Arithmetic): string {
@@ -229,11 +223,11 @@ function textSvg(lotNumber: string, question: Arithmetic): string {
     `<text x="${x}" y="${baseY + 26}" transform="rotate(${fixed((rnd() - 0.5) * 10)} ${x} ${baseY + 16})" font-family="'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif" font-size="26" font-weight="600" fill="${ink()}">${text}</text>`;
   let x = 22;
   const parts: string[] = [];
-  parts.push(digitPaths(question.a, x, baseY + fixed(rnd() * 6 - 3), rnd, ink()));
+  parts.push(digitPath(question.a, x, baseY + fixed(rnd() * 6 - 3), rnd, ink()));
   x += 36;
   parts.push(word(question.op, x));
   x += 40;
-  parts.push(digitPaths(question.b, x, baseY + fixed(rnd() * 6 - 3), rnd, ink()));
+  parts.push(digitPath(question.b, x, baseY + fixed(rnd() * 6 - 3), rnd, ink()));
   x += 36;
   parts.push(word("等于几？", x));
   return [

@@ -90,7 +90,7 @@ export function goodsDetail(db: Db, goodsNo: string) {
         };
       });
 
-  const { goods_no, goods_name, goods_desc, covers, goods_tags, is_presale, presale_performance_at, sale_off_price_cny, price_turn_cny } =
+  const { goods_no, goods_name, goods_desc, covers, goods_tags, is_presale, presale_performance_at, sale_end_at, sale_off_price_cny, price_turn_cny } =
     toGoodsInfo(row);
   return {
     goods_no,
@@ -100,6 +100,7 @@ export function goodsDetail(db: Db, goodsNo: string) {
     goods_tags,
     is_presale,
     presale_performance_at,
+    sale_end_at,
     sale_off_price_cny,
     price_turn_cny,
     region_restricted: row.regionRestricted,

@@ -1,0 +1,56 @@
+// Pricing a cart through the services: coupon eligibility, after-coupon price, price lines.
+import { z } from "zod";
+import type { TradeApi } from "./client.server";
+
+export interface CartUnit {
+  goods_no: string;
+  sku_no: string;
+  sku_num: 1;
+}
+
+export const UsableCouponSchema = z.object({
+  coupon_no: z.string(),
+  coupon_name: z.string(),
+  coupon_type: z.string(),
+  use_time_start: z.number(),
+  use_time_end: z.number(),
+  usable: z.boolean(),
+  saving_amount: z.number().int().default(0),
+  attr: z.object({
+    main_title: z.string().default(""),
+    sub_title: z.string().default(""),
+    display_name: z.string().default(""),
+    display_use: z.string().default(""),
+    jump_url: z.string().nullish(),
+  }),
+});
+export type UsableCoupon = z.infer<typeof UsableCouponSchema>;
+
+export const AvailableCouponSchema = z.object({
+  can_use_coupons: z.array(z.string()),
+  optimal_coupon: z.string().nullable(),
+  coupons: z.array(UsableCouponSchema).default([]),
+});
+
+export const PriceLineSchema = z.object({
+  title: z.string(),
+  currency: z.string(),
+  currency_symbol: z.string(),
+  price: z.number().int(),
+});
+export type PriceLine = z.infer<typeof PriceLineSchema>;
+
+export function getAvailableCoupons(api: TradeApi, units: CartUnit[]) {
+  return api.post("/api/trade_bff/v1/promotion/available_coupon", AvailableCouponSchema, { units });
+}
+
+export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
+  return api.post("/api/trade_bff/v1/promotion/after_price", z.object({ after_price: z.number().int() }), { units });
+}
+
+export function getCartOutput(api: TradeApi, units: CartUnit[], couponNo: string | null) {
+  return api.post("/api/trade_bff/v1/order/cart/output", z.object({ list: z.array(PriceLineSchema) }), {
+    units,
+    coupons: couponNo ? [couponNo] : [],
+  });
+}

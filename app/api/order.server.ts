@@ -1,0 +1,111 @@
+// order/*: create, pay way, status, list, detail v2, close (spec 02 §7).
+import { z } from "zod";
+import type { CartUnit } from "./cart.server";
+import type { TradeApi } from "./client.server";
+
+export const PayResultSchema = z.object({
+  order_no: z.string(),
+  third_pay_detail: z.object({ pay_url: z.string().default("") }).default({ pay_url: "" }),
+});
+
+export const OrderGoodsSchema = z.object({
+  goods_no: z.string(),
+  goods_name: z.string(),
+  goods_tags: z.array(z.string()).default([]),
+  covers: z.array(z.string()).default([]),
+  sku_no: z.string().default(""),
+  sku_name: z.string().default(""),
+  sku_item: z.array(z.string()).default([]),
+  sku_num: z.number().int().default(1),
+  sale_price: z.number().int().default(0),
+  origin_price: z.number().int().default(0),
+  sale_currency_symbol: z.string().default("￥"),
+  is_presale: z.boolean().default(false),
+  presale_performance_at: z.number().nullable().default(null),
+});
+export type OrderGoods = z.infer<typeof OrderGoodsSchema>;
+
+export const OrderListItemSchema = z.object({
+  order_no: z.string(),
+  status: z.string(),
+  pay_price: z.number().int(),
+  goods_amount: z.number().int().default(0),
+  pay_currency_symbol: z.string().default("￥"),
+  pay_at: z.number().nullable(),
+  created_at: z.number(),
+  buy_num: z.number().int(),
+  remain_minutes: z.number().int(),
+  pay_way: z.string(),
+  goods: z.array(OrderGoodsSchema),
+  third_pay_detail: z.object({ pay_url: z.string().default("") }),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+const LinkValue = z.object({ title: z.string().default(""), value: z.string().default("") });
+export const OrderDetailSchema = z.object({
+  order: z.object({
+    order_no: z.string(),
+    status: z.string(),
+    pay_price: z.number().int(),
+    goods_amount: z.number().int().default(0),
+    coupon_amount: z.number().int().default(0),
+    pay_at: z.number().nullable(),
+    created_at: z.number(),
+    currency_symbol: z.string().default("￥"),
+    currency: z.string().default("CNY"),
+    pay_way: z.string().default(""),
+    user_email: z.string().default(""),
+    remain_minutes: z.number().int().default(0),
+    notice: z.string().default(""),
+  }),
+  goods: z.array(OrderGoodsSchema),
+  performance_list: z.array(
+    z.object({ title: z.string(), value: z.string(), copy: z.boolean(), url: LinkValue, notice_text: z.string().default("") }),
+  ),
+  gift_list: z.array(z.object({ title: z.string(), value: z.string(), copy: z.boolean(), url: LinkValue })).default([]),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export type ListFilter = "ALL" | "PAY_SUCCESS" | "WAIT_PAY";
+
+export function createOrder(
+  api: TradeApi,
+  input: {
+    customer: { user_id: string; user_phone: string; user_email: string };
+    units: CartUnit[];
+    channel: { channel_name: string; channel_no: string };
+    pay_way: string;
+    coupons: string[];
+    request_id: string;
+  },
+) {
+  return api.post("/api/trade_bff/v1/order", PayResultSchema, input);
+}
+
+export function changePayWay(api: TradeApi, orderNo: string, payWay: string) {
+  return api.post("/api/trade_bff/v1/order/pay_way", PayResultSchema, { order_no: orderNo, pay_way: payWay });
+}
+
+export function getOrderStatus(api: TradeApi, orderNo: string) {
+  return api.get(
+    `/api/trade_bff/v1/order/status/${encodeURIComponent(orderNo)}`,
+    z.object({ order_no: z.string(), order_status: z.string(), remain_minutes: z.number().int().default(0) }),
+  );
+}
+
+export function listOrders(api: TradeApi, userId: number, filter: ListFilter) {
+  return api.get("/api/trade_bff/v1/order/list", z.object({ list: z.array(OrderListItemSchema), total: z.number().int() }), {
+    user_id: userId,
+    order_status: filter,
+    page: 1,
+    size: 999,
+  });
+}
+
+export function getOrderDetail(api: TradeApi, orderNo: string) {
+  return api.get(`/api/trade_bff/v2/order/${encodeURIComponent(orderNo)}`, OrderDetailSchema);
+}
+
+export function closeOrder(api: TradeApi, orderNo: string) {
+  return api.post(`/api/trade_bff/v1/order/close/${encodeURIComponent(orderNo)}`, z.object({}).passthrough(), {});
+}

@@ -1,0 +1,119 @@
+import type { OrderDetail } from "~/api/order.server";
+import { ORDER_STATUS_TEXT } from "~/lib/order-status";
+import { formatDateTime } from "~/lib/dates";
+import { formatYuan } from "~/lib/money";
+import { CopyButton } from "./copy-button";
+import { ShopImage } from "./shop-image";
+
+/** The order detail card, the delivery card and the address card (spec 02 §2, §4). */
+export function OrderDetailView({ detail }: { detail: OrderDetail }) {
+  const { order } = detail;
+  const goods = detail.goods[0];
+  const symbol = order.currency_symbol || "￥";
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="order-goods-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+        <h2 id="order-goods-title" className="mb-4 font-semibold">
+          商品详情
+        </h2>
+        {goods ? (
+          <div className="flex flex-wrap gap-4">
+            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={178} height={100} className="h-[100px] w-[178px] shrink-0 rounded-lg object-cover" />
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <ul className="flex flex-wrap gap-1" aria-label="商品标签">
+                {goods.goods_tags.map((tag) => (
+                  <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+              <p className="font-medium">{goods.goods_name}</p>
+              {goods.sku_item.length ? <p className="text-sm text-ink-muted">规格：{goods.sku_item.join(" / ")}</p> : null}
+              <p className="text-sm text-ink-muted">
+                实付 <span className="font-semibold text-price">{symbol}{formatYuan(order.pay_price)}</span> · 数量 {detail.performance_list.length}
+              </p>
+            </div>
+            <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-ink-muted">订单状态</dt>
+              <dd data-testid="order-status">{ORDER_STATUS_TEXT[order.status] ?? order.status}</dd>
+              <dt className="text-ink-muted">支付时间</dt>
+              <dd>{formatDateTime(order.pay_at) || "—"}</dd>
+              <dt className="text-ink-muted">订单编号</dt>
+              <dd className="flex items-center gap-2">
+                <span className="inline-block max-w-[180px] truncate align-bottom" title={order.order_no}>
+                  {order.order_no}
+                </span>
+                <CopyButton text={order.order_no} />
+              </dd>
+            </dl>
+          </div>
+        ) : null}
+      </section>
+
+      <DeliveryCard detail={detail} />
+
+      <section aria-labelledby="order-summary-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+        <h2 id="order-summary-title" className="mb-3 font-semibold">
+          订单信息
+        </h2>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div className="flex gap-3"><dt className="text-ink-muted">订单编号</dt><dd className="break-all">{order.order_no}</dd></div>
+          <div className="flex gap-3"><dt className="text-ink-muted">下单时间</dt><dd>{formatDateTime(order.created_at)}</dd></div>
+          <div className="flex gap-3"><dt className="text-ink-muted">商品金额</dt><dd>{symbol}{formatYuan(order.goods_amount)}</dd></div>
+          {order.coupon_amount ? <div className="flex gap-3"><dt className="text-ink-muted">优惠券</dt><dd>-{symbol}{formatYuan(order.coupon_amount)}</dd></div> : null}
+          <div className="flex gap-3"><dt className="text-ink-muted">订单总额</dt><dd className="font-semibold text-price">{symbol}{formatYuan(order.pay_price)}</dd></div>
+          <div className="flex gap-3"><dt className="text-ink-muted">币种</dt><dd>{order.currency}</dd></div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function DeliveryCard({ detail }: { detail: OrderDetail }) {
+  const { order } = detail;
+  const goods = detail.goods[0];
+  const delivered = order.status === "SEND_SUCCESS";
+  return (
+    <section aria-labelledby="delivery-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line" data-testid="delivery-card">
+      <h2 id="delivery-title" className="mb-4 font-semibold">
+        发货信息
+      </h2>
+      {delivered ? (
+        <ul className="space-y-3">
+          {[...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "" }))].map((item, i) => (
+            <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="text-sm text-ink-muted">{item.title}</span>
+                <code className="select-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200" data-testid="delivered-code">
+                  {item.value}
+                </code>
+                {item.copy ? <CopyButton text={item.value} /> : null}
+              </div>
+              {item.url.value ? (
+                <p className="text-sm">
+                  <span className="text-ink-muted">{item.url.title || "兑换地址"}：</span>
+                  <a href={item.url.value} target="_blank" rel="noopener noreferrer" className="break-all text-primary-300 underline">
+                    {item.url.value}
+                  </a>
+                </p>
+              ) : null}
+              {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : goods?.is_presale && goods.presale_performance_at ? (
+        <p className="text-sm">
+          游戏解锁后发放<span className="ml-2 text-ink-muted">预计发放时间：{formatDateTime(goods.presale_performance_at)}</span>
+        </p>
+      ) : (
+        <p className="text-sm">
+          提货中，请耐心等待
+          {order.notice ? <span className="ml-2 text-amber-300">{order.notice}</span> : null}
+        </p>
+      )}
+      <p className="mt-4 border-t border-surface-line pt-3 text-xs leading-5 text-ink-muted">
+        游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { OriginPrice, Price } from "./price";
+import { ShopImage } from "./shop-image";
+
+/** What is being bought: cover, tags, name, chosen SKU, prices, quantity 1 (spec 02 §2). */
+export function PurchaseDetails(props: { cover?: string; name: string; tags: string[]; skuValues: string[]; salePrice: number; originPrice: number }) {
+  return (
+    <section aria-labelledby="purchase-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+      <h2 id="purchase-title" className="mb-4 font-semibold">
+        购买详情
+      </h2>
+      <div className="flex gap-4">
+        <ShopImage src={props.cover} alt={props.name} width={178} height={100} className="h-[100px] w-[178px] shrink-0 rounded-lg object-cover" />
+        <div className="min-w-0 flex-1 space-y-2">
+          <ul className="flex flex-wrap gap-1" aria-label="商品标签">
+            {props.tags.map((tag) => (
+              <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <p className="font-medium">{props.name}</p>
+          {props.skuValues.length ? <p className="text-sm text-ink-muted">规格：{props.skuValues.join(" / ")}</p> : null}
+        </div>
+        <div className="shrink-0 text-right">
+          <Price cents={props.salePrice} className="text-lg" />
+          {props.originPrice > props.salePrice ? (
+            <div>
+              <OriginPrice cents={props.originPrice} />
+            </div>
+          ) : null}
+          <p className="mt-1 text-sm text-ink-muted">x1</p>
+        </div>
+      </div>
+    </section>
+  );
+}

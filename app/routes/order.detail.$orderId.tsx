@@ -1,0 +1,85 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { getPageContent } from "~/api/layout.server";
+import { getOrderDetail } from "~/api/order.server";
+import { GoodsCard } from "~/components/goods-card";
+import { OrderDetailView } from "~/components/order-detail-view";
+import { requireMember } from "~/lib/auth.server";
+import { linkHref } from "~/lib/links";
+import type { ShellHandle } from "~/lib/route-handle";
+import { shopConfig } from "~/lib/shop-config.server";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const RECOMMEND_MAX = 5;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
+export const meta: MetaFunction = () => [{ title: "订单详情 - TTS游戏商城" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireMember(request, context);
+  const detail = await getOrderDetail(api, params.orderId ?? "");
+  if (!detail.ok) {
+    if (detail.status === 404 || detail.status === 400) return data({ detail: null, recommend: [], domains: shopConfig(request).domains }, { status: 404 });
+    throw new Response(detail.errorMsg, { status: detail.status });
+  }
+  const recommend = await getPageContent(api, {
+    page_type: "ORDER_DETAIL",
+    exclude_goods_no: detail.result.goods.map((g) => g.goods_no).join(","),
+  }).catch(() => null);
+  return {
+    detail: detail.result,
+    recommend: recommend?.ok ? recommend.result.list.flatMap((b) => b.content).filter((i) => i.assembly.GOODS?.goods_info).slice(0, RECOMMEND_MAX) : [],
+    domains: shopConfig(request).domains,
+  };
+}
+
+export default function OrderDetailPage() {
+  const { detail, recommend, domains } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center gap-4">
+        <BackButton />
+        <h1 className="text-2xl font-bold">商品详情</h1>
+      </div>
+      {detail ? <OrderDetailView detail={detail} /> : <p className="rounded-2xl bg-surface-container py-16 text-center text-lg">订单不存在</p>}
+      {recommend.length ? (
+        <section aria-labelledby="recommend-title">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id="recommend-title" className="text-lg font-semibold">
+              为你推荐
+            </h2>
+            <a href={`/recommend/ORDER_DETAIL/${encodeURIComponent("热销游戏")}`} target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
+              查看更多
+            </a>
+          </div>
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-5">
+            {recommend.map((item) => (
+              <li key={item.id}>
+                <GoodsCard goods={item.assembly.GOODS!.goods_info!} href={linkHref({ linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value }, domains)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Goes back one step with JS; a link to the order list without it. */
+function BackButton() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/order/list"
+      onClick={(e) => {
+        if (!hydrated || window.history.length < 2) return;
+        e.preventDefault();
+        navigate(-1);
+      }}
+      className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400"
+    >
+      ‹ 返回
+    </Link>
+  );
+}

@@ -1,0 +1,167 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
+import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
+import { OriginPrice, Price } from "~/components/price";
+import { ShopImage } from "~/components/shop-image";
+import { requireMember } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import type { ShellHandle } from "~/lib/route-handle";
+
+const FILTERS: { value: ListFilter; label: string }[] = [
+  { value: "ALL", label: "全部订单" },
+  { value: "PAY_SUCCESS", label: "已完成" },
+  { value: "WAIT_PAY", label: "待支付" },
+];
+const Filter = z.enum(["ALL", "PAY_SUCCESS", "WAIT_PAY"]).catch("ALL");
+const CloseForm = z.object({ intent: z.literal("close"), order_no: z.string().regex(/^[\w-]{1,32}$/) });
+const SKELETONS = 3;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
+export const meta: MetaFunction = () => [{ title: "我的订单 - TTS游戏商城" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, member } = await requireMember(request, context);
+  const filter = Filter.parse(new URL(request.url).searchParams.get("status"));
+  const list = await listOrders(api, member.member_id, filter);
+  return list.ok ? { filter, orders: list.result.list, error: null } : { filter, orders: [] as OrderListItem[], error: list.errorMsg || "获取订单列表失败" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireMember(request, context);
+  const form = CloseForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: "订单不存在" }, { status: 400 });
+  const closed = await closeOrder(api, form.data.order_no);
+  await setFlash(context, closed.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed.errorMsg });
+  const url = new URL(request.url);
+  url.searchParams.delete("close");
+  return redirect(url.pathname + url.search);
+}
+
+export default function OrderList() {
+  const { filter, orders, error } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
+  const closing = orders.find((o) => o.order_no === params.get("close") && UNPAID_STATUSES.includes(o.status));
+  return (
+    <div className="grid gap-6 md:grid-cols-[200px_minmax(0,1fr)]">
+      <nav aria-label="订单筛选" className="self-start rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line">
+        <h1 className="mb-3 px-2 font-semibold">订单详情</h1>
+        <ul className="flex gap-2 md:flex-col">
+          {FILTERS.map((f) => (
+            <li key={f.value}>
+              <Link
+                to={`?status=${f.value}`}
+                aria-current={f.value === filter ? "page" : undefined}
+                className="block rounded-lg px-3 py-2 text-sm text-ink-muted hover:text-ink aria-[current=page]:bg-primary-500/15 aria-[current=page]:font-medium aria-[current=page]:text-primary-300"
+              >
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label="订单列表" className="space-y-4">
+        {loading ? (
+          Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
+        ) : error ? (
+          <p role="alert" className="rounded-2xl bg-surface-container py-16 text-center text-ink-muted">{error}</p>
+        ) : orders.length === 0 ? (
+          <div className="rounded-2xl bg-surface-container py-16 text-center text-ink-muted">
+            <p className="hidden md:block">暂无订单</p>
+            <p className="md:hidden">暂无数据</p>
+          </div>
+        ) : (
+          orders.map((order) => <OrderCard key={order.order_no} order={order} filter={filter} />)
+        )}
+      </section>
+      {closing ? <CloseDialog orderNo={closing.order_no} filter={filter} /> : null}
+    </div>
+  );
+}
+
+function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter }) {
+  const goods = order.goods[0];
+  const unpaid = UNPAID_STATUSES.includes(order.status);
+  const continueHref = `/settle/pay?${new URLSearchParams({
+    order_no: order.order_no,
+    pay_url: order.third_pay_detail.pay_url,
+    sale_price: String(order.pay_price),
+    pay_way: order.pay_way === "WX" ? "WX" : "ALIPAY",
+    goods_no: goods?.goods_no ?? "",
+  })}`;
+  return (
+    <article className="rounded-2xl bg-surface-container ring-1 ring-surface-line transition hover:ring-primary-500/50" data-testid="order-card" data-order-no={order.order_no}>
+      <Link to={`/order/detail/${order.order_no}`} className="block p-5">
+        <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+          <span className="text-ink-muted">
+            {unpaid || !order.pay_at ? "下单时间" : "支付时间"}：{formatDateTime(unpaid || !order.pay_at ? order.created_at : order.pay_at)}
+          </span>
+          <span className="text-ink-faint">订单号 {order.order_no}</span>
+          <span className={`ml-auto font-medium ${unpaid ? "text-primary-300" : "text-ink"}`}>{ORDER_STATUS_TEXT[order.status] ?? order.status}</span>
+        </div>
+        {goods ? (
+          <div className="flex gap-4">
+            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={160} height={90} loading="lazy" className="h-[90px] w-[160px] shrink-0 rounded-lg object-cover" />
+            <div className="min-w-0 flex-1 space-y-1">
+              <ul className="flex flex-wrap gap-1" aria-label="商品标签">
+                {goods.goods_tags.slice(0, 3).map((tag) => (
+                  <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+              <h2 className="truncate font-medium">{goods.goods_name}</h2>
+              <p className="truncate text-sm text-ink-muted">{goods.sku_item.join(" / ")}</p>
+              <p className="text-sm text-ink-muted">x{order.buy_num}</p>
+            </div>
+            <div className="shrink-0 text-right">
+              <Price cents={order.pay_price} className="text-lg" />
+              {goods.origin_price > order.pay_price ? (
+                <div>
+                  <OriginPrice cents={goods.origin_price} />
+                </div>
+              ) : null}
+              {unpaid && order.remain_minutes > 0 ? <p className="mt-1 text-xs text-primary-300">剩余 {order.remain_minutes} 分钟</p> : null}
+            </div>
+          </div>
+        ) : null}
+      </Link>
+      {unpaid ? (
+        <div className="flex justify-end gap-3 border-t border-surface-line px-5 py-3">
+          <Link to={`?status=${filter}&close=${order.order_no}`} preventScrollReset className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400">
+            取消订单
+          </Link>
+          <Link to={continueHref} className="rounded-full bg-primary-500 px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-400">
+            继续支付
+          </Link>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** The close confirmation, opened from the address (?close=…) so it works without JS. */
+function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="close-title" className="w-full max-w-sm rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line">
+        <p id="close-title" className="text-base">
+          是否确认关闭订单？关闭后您可重新提交
+        </p>
+        <Form method="post" className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="order_no" value={orderNo} />
+          <Link to={`?status=${filter}`} replace preventScrollReset className="rounded-full border border-surface-line px-5 py-2 text-sm">
+            取消
+          </Link>
+          <button type="submit" name="intent" value="close" autoFocus className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+            确定
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

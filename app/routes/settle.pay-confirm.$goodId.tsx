@@ -1,0 +1,261 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon } from "~/api/cart.server";
+import { reportEvent } from "~/api/data-report.server";
+import { getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
+import { BuyNotices } from "~/components/buy-notices";
+import { CouponPicker } from "~/components/coupon-picker";
+import { PriceLines } from "~/components/price-lines";
+import { PurchaseDetails } from "~/components/purchase-details";
+import { requireMember } from "~/lib/auth.server";
+import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "~/lib/email";
+import type { ShellHandle } from "~/lib/route-handle";
+import { readSettle, settleCookie } from "~/lib/settle.server";
+import { selectSku } from "~/lib/sku-selection";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const ConfirmForm = z.object({
+  sku_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
+  coupon_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
+  email: z.string().max(200).default(""),
+  continue_anyway: z.literal("1").optional().catch(undefined),
+});
+const CONFIRM_LOCK_MS = 1000;
+const CONTINUE_DELAY_S = 2;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
+export const meta: MetaFunction = () => [{ title: "确认订单 - TTS游戏商城" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const goodsNo = GoodsNo.safeParse(params.goodId);
+  const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
+  const detail = goodsNo.success ? await getGoodsDetail(api, goodsNo.data) : null;
+  if (!detail?.ok) {
+    if (detail && detail.status !== 404) throw new Response(detail.errorMsg, { status: detail.status });
+    return data({ goods: null }, { status: 404 });
+  }
+  const goods = detail.result.goods_detail;
+  const url = new URL(request.url);
+  const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
+  reportEvent(api, "ttsgame_pay_confirm_show", { route_name: "pay-confirm" });
+  const settle = await readSettle(request);
+  const email = settle?.goodsNo === goods.goods_no ? settle.email : "";
+  const prices = {
+    sale: selection.sku?.price_turn_cny ?? goods.sale_off_price_cny,
+    origin: selection.sku ? skuOriginPrice(selection.sku) : goods.price_turn_cny,
+  };
+  if (!selection.sku) return { goods, selection, prices, coupons: [] as UsableCoupon[], optimal: null, chosen: null, lines: [] as PriceLine[], email };
+
+  const units = [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 as const }];
+  const eligibility = await getAvailableCoupons(api, units);
+  const coupons = eligibility.ok ? eligibility.result.coupons : [];
+  const optimal = eligibility.ok ? eligibility.result.optimal_coupon : null;
+  const wanted = url.searchParams.get("coupon");
+  const chosen = wanted === "none" ? null : coupons.find((c) => c.coupon_no === wanted && c.usable)?.coupon_no ?? optimal;
+  const output = await getCartOutput(api, units, chosen);
+  if (!output.ok) throw new Response(output.errorMsg, { status: output.status });
+  return { goods, selection, prices, coupons, optimal, chosen, lines: output.result.list, email };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const goodsNo = GoodsNo.parse(params.goodId);
+  const { api } = await requireMember(request, context, `/topic/${goodsNo}`);
+  const form = ConfirmForm.parse(Object.fromEntries(await request.formData()));
+  if (!form.sku_no) return data({ error: "请选择商品规格" } as const, { status: 400 });
+  const detail = await getGoodsDetail(api, goodsNo);
+  if (!detail.ok || selectSku(detail.result.goods_detail.sku_item, form.sku_no).sku?.sku_no !== form.sku_no) {
+    return data({ error: "请选择商品规格" } as const, { status: 400 });
+  }
+  const email = form.email.trim();
+  const validEmail = isValidEmail(email);
+  if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
+  context.appendSetCookie(
+    await settleCookie.serialize({ goodsNo, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
+  );
+  return redirect("/settle/pay");
+}
+
+export default function PayConfirm() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const askEmail = Boolean(actionData && "emailDialog" in actionData);
+  const [dialogOpen, setDialogOpen] = useState(askEmail);
+  useEffect(() => setDialogOpen(askEmail), [actionData, askEmail]);
+  if (!page.goods) {
+    return (
+      <div className="py-24 text-center">
+        <p className="text-xl font-semibold">暂无商品</p>
+        <Link to="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 text-white">
+          返回首页
+        </Link>
+      </div>
+    );
+  }
+  const { goods, selection } = page;
+  const hrefWith = (key: string, value: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set(key, value);
+    return `?${params}`;
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold">确认订单</h1>
+        <PurchaseDetails
+          cover={goods.covers[0]}
+          name={goods.goods_name}
+          tags={goods.goods_tags}
+          skuValues={selection.values}
+          salePrice={page.prices.sale}
+          originPrice={page.prices.origin}
+        />
+        {selection.sku ? null : (
+          <p className="rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
+            该商品暂无可选规格，<Link to={`/topic/${goods.goods_no}`} className="underline">返回商品页</Link>
+          </p>
+        )}
+        {selection.sku ? (
+          <CouponPicker coupons={page.coupons} chosen={page.chosen} optimal={page.optimal} hrefFor={(no) => hrefWith("coupon", no ?? "none")} />
+        ) : null}
+        <EmailCard defaultEmail={actionData && "email" in actionData ? actionData.email : page.email} />
+        <BuyNotices regionRestricted={goods.region_restricted} />
+      </div>
+      <aside className="lg:sticky lg:top-20 lg:self-start">
+        <section aria-labelledby="checkout-title" className="space-y-5 rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+          <h2 id="checkout-title" className="font-semibold">
+            购物车结算
+          </h2>
+          <PriceLines lines={page.lines} />
+          {actionData && "error" in actionData ? (
+            <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-300">
+              {actionData.error}
+            </p>
+          ) : null}
+          <ConfirmButton skuNo={selection.sku?.sku_no} couponNo={page.chosen} />
+        </section>
+      </aside>
+      {dialogOpen ? (
+        <EmailDialog
+          skuNo={selection.sku?.sku_no}
+          couponNo={page.chosen}
+          returnHref={location.pathname + location.search}
+          onClose={() => {
+            setDialogOpen(false);
+            document.getElementById("email")?.focus();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function EmailCard({ defaultEmail }: { defaultEmail: string }) {
+  const [email, setEmail] = useState(defaultEmail);
+  const invalid = email !== "" && !isValidEmail(email);
+  return (
+    <section aria-labelledby="email-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+      <h2 id="email-title" className="mb-1 font-semibold">
+        <label htmlFor="email">收货邮箱</label>
+      </h2>
+      <p className="mb-3 text-xs text-ink-muted">游戏兑换码将发送至此邮箱，也可在「我的订单」及短信中查看</p>
+      <div className="relative max-w-md">
+        <input
+          id="email"
+          name="email"
+          form="confirm-form"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          placeholder="请输入"
+          value={email}
+          onChange={(e) => setEmail(filterEmailInput(e.target.value))}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? "email-error" : undefined}
+          className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
+        />
+        {email ? (
+          <button type="button" onClick={() => setEmail("")} aria-label="清除邮箱" className="absolute right-2 top-2 h-6 w-6 rounded-full text-ink-faint hover:text-ink">
+            ×
+          </button>
+        ) : null}
+      </div>
+      {invalid ? (
+        <p id="email-error" className="mt-2 text-sm text-red-400">
+          邮箱格式有误
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string | null }) {
+  const navigation = useNavigation();
+  const [locked, setLocked] = useState(false);
+  useEffect(() => {
+    if (!locked) return;
+    const timer = setTimeout(() => setLocked(false), CONFIRM_LOCK_MS);
+    return () => clearTimeout(timer);
+  }, [locked]);
+  return (
+    <Form method="post" id="confirm-form" onSubmit={(e) => (locked ? e.preventDefault() : setLocked(true))}>
+      {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
+      {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
+      <button
+        type="submit"
+        aria-disabled={locked || navigation.state === "submitting" || undefined}
+        className="h-12 w-full rounded-full bg-primary-500 text-base font-semibold text-white hover:bg-primary-400 aria-disabled:opacity-60"
+      >
+        提交订单
+      </button>
+    </Form>
+  );
+}
+
+/** The invalid e-mail dialog (spec 02 §4); with JS 仍然继续 waits 2 s, showing the seconds. */
+function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string; couponNo: string | null; returnHref: string; onClose: () => void }) {
+  const hydrated = useHydrated();
+  const [left, setLeft] = useState(CONTINUE_DELAY_S);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  const waiting = hydrated && left > 0;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="email-dialog-title" aria-describedby="email-dialog-text" className="w-full max-w-md rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line">
+        <h2 id="email-dialog-title" className="text-lg font-semibold">
+          提示
+        </h2>
+        <p id="email-dialog-text" className="mt-3 text-sm leading-6 text-ink">
+          未输入有效邮箱，游戏兑换码可能无法通过邮件发送给您， 是否重新填写？
+        </p>
+        <p className="mt-2 text-xs text-ink-muted">您仍可在「我的订单」页面及短信中查看兑换码。</p>
+        <Form method="post" className="mt-6 flex justify-end gap-3">
+          {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
+          {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
+          <input type="hidden" name="continue_anyway" value="1" />
+          <Link
+            to={returnHref}
+            replace
+            className="rounded-full border border-surface-line px-5 py-2 text-sm hover:border-primary-400"
+            onClick={(e) => {
+              e.preventDefault();
+              onClose();
+            }}
+          >
+            返回修改
+          </Link>
+          <button type="submit" disabled={waiting} className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400 disabled:opacity-50">
+            仍然继续{waiting ? `（${left}s）` : ""}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getOrderDetail } from "~/api/order.server";
+import { OrderDetailView } from "~/components/order-detail-view";
+import { requireMember } from "~/lib/auth.server";
+import type { ShellHandle } from "~/lib/route-handle";
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
+export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireMember(request, context);
+  const detail = await getOrderDetail(api, params.orderId ?? "");
+  if (!detail.ok) throw new Response("订单不存在", { status: 404 });
+  return { detail: detail.result };
+}
+
+export default function PaySuccess() {
+  const { detail } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col items-center gap-3 rounded-2xl bg-gradient-to-b from-emerald-500/15 to-transparent py-10 text-center">
+        <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="11" fill="#10B981" />
+          <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+        <h1 className="text-2xl font-bold">购买完成</h1>
+        <Link to="/order/list" className="text-sm text-primary-300 underline">
+          查看我的订单
+        </Link>
+      </div>
+      <OrderDetailView detail={detail} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <p className="py-24 text-center text-xl">订单不存在</p>;
+}

@@ -1,0 +1,255 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { getAfterPrice } from "~/api/cart.server";
+import { tradeApi } from "~/api/client.server";
+import { reportEvent } from "~/api/data-report.server";
+import { extraList, extraOf, getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
+import { getPageContent } from "~/api/layout.server";
+import { BuyNotices } from "~/components/buy-notices";
+import { GoodsCard } from "~/components/goods-card";
+import { DiscountBadge, OriginPrice, Price } from "~/components/price";
+import { ShopImage } from "~/components/shop-image";
+import { SkuSelector } from "~/components/sku-selector";
+import { formatDateTime } from "~/lib/dates";
+import { linkHref } from "~/lib/links";
+import { formatYuan } from "~/lib/money";
+import { useNonce } from "~/lib/nonce";
+import type { ShellHandle } from "~/lib/route-handle";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { shopConfig } from "~/lib/shop-config.server";
+import { selectSku } from "~/lib/sku-selection";
+
+const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const HOT_GOODS_MAX = 3;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
+  page?.goods
+    ? [
+        { title: `${page.goods.goods_name} - TTS游戏商城` },
+        { name: "description", content: page.goods.goods_desc || `${page.goods.goods_name}，正版兑换码，秒发到账。` },
+        { property: "og:title", content: page.goods.goods_name },
+        { property: "og:image", content: page.goods.covers[0] ?? "" },
+        { property: "og:type", content: "product" },
+      ]
+    : [{ title: "商品不存在 - TTS游戏商城" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const goodsNo = GoodsNo.safeParse(params.goodId);
+  const api = await tradeApi(request, context);
+  const detail = goodsNo.success ? await getGoodsDetail(api, goodsNo.data) : null;
+  if (!detail?.ok) {
+    if (detail && detail.status !== 404) throw new Response(detail.errorMsg, { status: detail.status });
+    return data({ goods: null } as const, { status: 404 });
+  }
+  const goods = detail.result.goods_detail;
+  const url = new URL(request.url);
+  const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
+  reportEvent(api, "ttsgame_detail_show", { goods_no: goods.goods_no });
+
+  // optional data: never fails the page
+  const [render, recommend, afterPrice] = await Promise.all([
+    getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no }).catch(() => null),
+    getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no }).catch(() => null),
+    selection.sku && api.credential
+      ? getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 }]).catch(() => null)
+      : null,
+  ]);
+  const richText = render?.ok ? render.result.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
+  const hotGoods = recommend?.ok ? recommend.result.list.flatMap((b) => b.content).filter((i) => i.assembly.GOODS?.goods_info).slice(0, HOT_GOODS_MAX) : [];
+  const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
+  const after = afterPrice?.ok ? afterPrice.result.after_price : null;
+
+  return {
+    goods,
+    selection,
+    skuPrice,
+    originPrice: selection.sku ? skuOriginPrice(selection.sku) : goods.price_turn_cny,
+    /** Known only for a member with a usable coupon that lowers the price. */
+    afterPrice: after !== null && after < skuPrice ? after : null,
+    richText: richText ? sanitizeRichText(richText) : "",
+    hotGoods,
+    domains: shopConfig(request).domains,
+    images: {
+      background: extraOf(goods, "TOPIC_BG_IMAGE") ?? goods.covers[0],
+      title: extraOf(goods, "TOPIC_MAIN_IMAGE"),
+      side: extraOf(goods, "TOPIC_SIDE_IMAGE") ?? goods.covers[0],
+    },
+    topicTags: extraList(goods, "TOPIC_TAGS"),
+  } as const;
+}
+
+export default function Topic() {
+  const page = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (!page.goods) return <GoodsMissing />;
+  const { goods, selection, images } = page;
+  const buyHref = `/settle/pay-confirm/${goods.goods_no}${selection.sku ? `?sku=${encodeURIComponent(selection.sku.sku_no)}` : ""}`;
+  const skuHref = (skuNo: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("sku", skuNo);
+    return `?${params}`;
+  };
+
+  return (
+    <article className="relative">
+      <div aria-hidden="true" className="pointer-events-none absolute left-1/2 -top-[128px] h-[520px] w-screen -translate-x-1/2 overflow-hidden">
+        <img src={images.background} alt="" width={1920} height={600} className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45" />
+        <div className="absolute inset-0 bg-gradient-to-b from-surface-page/10 via-surface-page/60 to-surface-page" />
+      </div>
+
+      <div className="relative grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="space-y-8">
+          {images.title ? (
+            <ShopImage src={images.title} alt={goods.goods_name} width={800} height={200} priority className="hidden h-auto w-full max-w-[640px] md:block" />
+          ) : null}
+          <h1 className={`text-2xl font-bold ${images.title ? "md:sr-only" : ""}`}>{goods.goods_name}</h1>
+          {goods.goods_desc ? <p className="max-w-2xl text-ink-muted">{goods.goods_desc}</p> : null}
+          {page.topicTags.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="游戏标签">
+              {page.topicTags.map((tag) => (
+                <li key={tag} className="rounded-full bg-white/10 px-3 py-1 text-xs text-ink">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          <GuideCard name={goods.goods_name} image={goods.covers[0]} href={buyHref} price={page.afterPrice ?? page.skuPrice} afterCoupon={page.afterPrice !== null} saleEndAt={goods.sale_end_at} />
+
+          {page.richText ? (
+            <section aria-label="商品介绍" className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line" dangerouslySetInnerHTML={{ __html: page.richText }} />
+          ) : null}
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+          <section aria-label="购买" className="space-y-5 rounded-2xl bg-surface-container p-5 shadow-xl ring-1 ring-surface-line">
+            <div className="flex gap-4">
+              <ShopImage src={images.side} alt={goods.goods_name} width={96} height={96} className="h-24 w-24 shrink-0 rounded-xl object-cover" />
+              <div className="min-w-0 space-y-2">
+                <p className="line-clamp-2 font-semibold">{goods.goods_name}</p>
+                <ul className="flex flex-wrap gap-1" aria-label="商品标签">
+                  {goods.is_presale ? <li className="rounded bg-[#6b4dff] px-1.5 text-xs leading-5 text-white">预售</li> : null}
+                  {goods.goods_tags.map((tag) => (
+                    <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            {goods.is_presale && goods.presale_performance_at ? (
+              <p className="rounded-lg bg-[#6b4dff]/15 px-3 py-2 text-sm text-[#c9bcff]">预售商品：游戏解锁后发放，预计 {formatDateTime(goods.presale_performance_at)}</p>
+            ) : null}
+
+            <SkuSelector selection={selection} hrefFor={skuHref} />
+
+            <div className="flex items-baseline gap-3" data-testid="goods-price">
+              <Price cents={page.skuPrice} className="text-2xl" />
+              {page.originPrice > page.skuPrice ? <OriginPrice cents={page.originPrice} /> : null}
+              <DiscountBadge originCents={page.originPrice} saleCents={page.skuPrice} />
+            </div>
+
+            <Link
+              to={buyHref}
+              className="flex h-12 items-center justify-center rounded-full bg-primary-500 text-base font-semibold text-white shadow-lg shadow-primary-500/20 hover:bg-primary-400"
+            >
+              {page.afterPrice !== null ? (
+                <>
+                  ￥{formatYuan(page.afterPrice)}
+                  <span className="ml-2 text-sm font-normal">券后价</span>
+                </>
+              ) : (
+                "立即购买"
+              )}
+            </Link>
+            <BuyNotices regionRestricted={goods.region_restricted} />
+          </section>
+
+          <HotGoods items={page.hotGoods} domains={page.domains} />
+        </aside>
+      </div>
+      <ProductJsonLd name={goods.goods_name} image={goods.covers[0]} price={page.skuPrice} description={goods.goods_desc} />
+    </article>
+  );
+}
+
+function GuideCard({ name, image, href, price, afterCoupon, saleEndAt }: { name: string; image?: string; href: string; price: number; afterCoupon: boolean; saleEndAt: number | null }) {
+  return (
+    <section aria-label="购物指南" className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60">
+      <ShopImage src={image} alt="" width={158} height={89} className="h-[89px] w-[158px] shrink-0 rounded-lg object-cover" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{name}</p>
+        <p className="mt-1 text-sm">
+          <Price cents={price} className="text-lg" />
+          {afterCoupon ? <span className="ml-1 text-xs text-primary-300">券后价</span> : null}
+        </p>
+        {saleEndAt ? <p className="mt-1 text-xs text-ink-muted">优惠截止于{formatDateTime(saleEndAt)}</p> : null}
+      </div>
+      <Link to={href} className="shrink-0 rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+        立即购买
+      </Link>
+    </section>
+  );
+}
+
+function HotGoods({ items, domains }: { items: { id: number; assembly: { GOODS?: { value?: string; goods_info?: import("~/api/layout.server").GoodsInfo }; JUMP?: { value?: string }; LINK?: { value?: string } } }[]; domains: { cn: string; hk: string } }) {
+  return (
+    <section aria-labelledby="hot-goods-title" className="rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line">
+      <div className="mb-3 flex items-center justify-between">
+        <h2 id="hot-goods-title" className="font-semibold">
+          热销游戏
+        </h2>
+        <a href={`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`} target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
+          查看更多
+        </a>
+      </div>
+      {items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-ink-faint">暂无推荐</p>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li key={item.id} className="w-[224px] max-w-full">
+              <GoodsCard
+                goods={item.assembly.GOODS!.goods_info!}
+                href={linkHref({ linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value }, domains)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProductJsonLd({ name, image, price, description }: { name: string; image?: string; price: number; description: string }) {
+  const nonce = useNonce();
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name,
+    image,
+    description,
+    offers: { "@type": "Offer", priceCurrency: "CNY", price: (price / 100).toFixed(2), availability: "https://schema.org/InStock" },
+  }).replace(/</g, "\\u003c");
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+function GoodsMissing() {
+  return (
+    <div className="py-24 text-center">
+      <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
+      <h1 className="mt-6 text-2xl font-bold">商品不存在</h1>
+      <p className="mt-3 text-ink-muted">该商品不存在或已下架，去看看其他热门游戏吧。</p>
+      <Link to="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+        返回首页
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GoodsMissing />;
+}
