@@ -54,6 +54,7 @@ export default defineConfig({
       DEMO: "1",
       FULFIL_DELAY_MS: "300",
       LOG_LEVEL: "warn",
+      CAPTCHA_TEST_PASS: "e2e-captcha-pass",
     },
   },
 });

@@ -61,8 +61,30 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientBuildDir, { maxAge: "1h" }));
   }
-  if (remix) app.all("*", remix);
+  if (remix) app.all("*", sameOriginForms(config), remix);
   return app;
+}
+
+/**
+ * Form posts to the storefront must come from the shop's own pages (decisions §3: SameSite
+ * cookies plus an Origin/Referer check). A request with neither header (old clients, curl) passes;
+ * SameSite=Lax already keeps the login cookie off cross-site posts.
+ */
+function sameOriginForms(config: Config): RequestHandler {
+  const allowed = new Set([config.cnBaseUrl, config.hkBaseUrl].filter(Boolean).map((url) => new URL(url).host));
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const source = req.get("Origin") ?? req.get("Referer");
+    if (!source) return next();
+    let host: string | null = null;
+    try {
+      host = new URL(source).host;
+    } catch {
+      host = null;
+    }
+    if (host && (host === req.get("host") || allowed.has(host))) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("请求来源无效");
+  };
 }
 
 /** helmet with a nonce-based CSP that the Remix scripts carry; relaxed only for Vite's dev HMR. */
@@ -92,6 +114,9 @@ function securityHeaders(config: Config, dev: boolean): RequestHandler {
           },
         },
     crossOriginEmbedderPolicy: false,
+    // helmet's default no-referrer makes browsers send "Origin: null" on form posts, which the
+    // same-origin check must then refuse
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: config.production,
   });
   return (req, res, next) => withNonce(req, res, () => headers(req, res, next));

@@ -202,7 +202,7 @@ function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string |
     return () => clearTimeout(timer);
   }, [locked]);
   return (
-    <Form method="post" id="confirm-form" onSubmit={(e) => (locked ? e.preventDefault() : setLocked(true))}>
+    <Form method="post" id="confirm-form" noValidate onSubmit={(e) => (locked ? e.preventDefault() : setLocked(true))}>
       {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
       {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
       <button

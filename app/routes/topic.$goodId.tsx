@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
@@ -6,12 +6,16 @@ import { tradeApi } from "~/api/client.server";
 import { reportEvent } from "~/api/data-report.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
 import { getPageContent } from "~/api/layout.server";
+import { getAvailable, receiveCoupon } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/buy-notices";
+import { CouponBar } from "~/components/coupon-bar";
 import { GoodsCard } from "~/components/goods-card";
 import { DiscountBadge, OriginPrice, Price } from "~/components/price";
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
+import { loginUrl } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
 import { linkHref } from "~/lib/links";
 import { formatYuan } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
@@ -21,6 +25,7 @@ import { shopConfig } from "~/lib/shop-config.server";
 import { selectSku } from "~/lib/sku-selection";
 
 const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: z.string().regex(/^[\w-]{1,32}$/) });
 const HOT_GOODS_MAX = 3;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
@@ -50,12 +55,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   reportEvent(api, "ttsgame_detail_show", { goods_no: goods.goods_no });
 
   // optional data: never fails the page
-  const [render, recommend, afterPrice] = await Promise.all([
+  const [render, recommend, afterPrice, activities] = await Promise.all([
     getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no }).catch(() => null),
     getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no }).catch(() => null),
     selection.sku && api.credential
       ? getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 }]).catch(() => null)
       : null,
+    getAvailable(api).catch(() => null),
   ]);
   const richText = render?.ok ? render.result.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const hotGoods = recommend?.ok ? recommend.result.list.flatMap((b) => b.content).filter((i) => i.assembly.GOODS?.goods_info).slice(0, HOT_GOODS_MAX) : [];
@@ -78,7 +84,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       side: extraOf(goods, "TOPIC_SIDE_IMAGE") ?? goods.covers[0],
     },
     topicTags: extraList(goods, "TOPIC_TAGS"),
+    activities: activities?.ok ? activities.result.list : [],
   } as const;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const form = ClaimForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return redirect(here);
+  const api = await tradeApi(request, context);
+  // the auth guard: a visitor logs in first and comes back here
+  if (!api.credential) return redirect(loginUrl(here, here));
+  const claimed = await receiveCoupon(api, form.data.activity_no);
+  if (!claimed.ok && claimed.errorCode === 401) return redirect(loginUrl(here, here));
+  await setFlash(context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: "优惠券已失效" });
+  return redirect(here);
 }
 
 export default function Topic() {
@@ -145,6 +166,7 @@ export default function Topic() {
             ) : null}
 
             <SkuSelector selection={selection} hrefFor={skuHref} />
+            <CouponBar activities={page.activities} />
 
             <div className="flex items-baseline gap-3" data-testid="goods-price">
               <Price cents={page.skuPrice} className="text-2xl" />

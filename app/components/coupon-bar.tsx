@@ -1,0 +1,44 @@
+import { Form } from "@remix-run/react";
+import type { Activity } from "~/api/promotion.server";
+
+/**
+ * The goods page's coupon bar (spec 02 §2): claimable coupons in a dropdown that opens on hover
+ * or keyboard focus (pure CSS, so it works without JS); each 领取 posts a claim.
+ */
+export function CouponBar({ activities }: { activities: Activity[] }) {
+  if (activities.length === 0) return null;
+  return (
+    <div className="group relative" data-testid="coupon-bar">
+      <button type="button" aria-haspopup="true" className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 text-left text-sm text-primary-200 ring-1 ring-primary-500/30">
+        <span className="rounded bg-primary-500 px-1.5 text-xs text-white">券</span>
+        <span className="truncate">{activities.map((a) => a.extra_info.display_name || a.extra_info.main_title).slice(0, 3).join(" · ")}</span>
+        <span className="ml-auto text-xs" aria-hidden="true">
+          领券 ▾
+        </span>
+      </button>
+      <ul className="invisible absolute inset-x-0 top-full z-20 mt-1 max-h-80 space-y-2 overflow-y-auto rounded-xl bg-surface-raised p-3 opacity-0 shadow-2xl ring-1 ring-surface-line transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+        {activities.map((activity) => (
+          <li key={activity.activity_no} className="flex items-center gap-3 rounded-lg bg-surface-container p-3">
+            <span className="w-16 shrink-0 text-center text-lg font-bold text-primary-400">{activity.extra_info.display_name}</span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm">{activity.extra_info.main_title}</span>
+              <span className="block truncate text-xs text-ink-muted">{activity.extra_info.display_use}</span>
+            </span>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="activity_no" value={activity.activity_no} />
+              <button
+                type="submit"
+                name="intent"
+                value="claim"
+                disabled={activity.disabled}
+                className="rounded-full bg-primary-500 px-3 py-1 text-xs font-medium text-white hover:bg-primary-400 disabled:bg-surface-line disabled:text-ink-faint"
+              >
+                {activity.disabled ? "已领取" : "领取"}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, jsEnabled, test } from "./fixtures";
+import { claimCoupons, newMember, readDb } from "./shop-api";
+
+// 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
+// 黑神话：钟馗 is a presale goods.
+const GOODS = "G1001";
+const SOLD_OUT = { goods: "G1036", sku: "G1036-S06" };
+const PRESALE = "G1006";
+
+/** Opens pay-confirm for a SKU, fills the e-mail, confirms, and answers the pay page. */
+async function confirmPurchase(page: Page, goodsNo: string, query: string, email = "buyer@example.com") {
+  await page.goto(`/settle/pay-confirm/${goodsNo}?${query}`);
+  await page.getByRole("textbox", { name: "收货邮箱" }).fill(email);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/settle\/pay$/);
+}
+
+/** Clicks 点击付款 with a pay way and answers the cashier page and the order number. */
+async function payFromPayPage(page: Page, context: BrowserContext, js: boolean, way = "支付宝") {
+  await page.getByLabel(way).check();
+  if (js) {
+    const cashier = context.waitForEvent("page");
+    await page.getByRole("button", { name: "点击付款" }).click();
+    const tab = await cashier;
+    await tab.waitForURL(/\/mock-pay\//);
+    await expect(page).toHaveURL(/order_no=/);
+    return { cashier: tab, orderNo: new URL(page.url()).searchParams.get("order_no")! };
+  }
+  await page.getByRole("button", { name: "点击付款" }).click();
+  await expect(page).toHaveURL(/order_no=/);
+  const cashier = context.waitForEvent("page");
+  await page.getByRole("link", { name: "前往收银台支付" }).click();
+  const tab = await cashier;
+  await tab.waitForLoadState();
+  return { cashier: tab, orderNo: new URL(page.url()).searchParams.get("order_no")! };
+}
+
+async function waitForStatus(orderNo: string, statuses: string[]) {
+  await expect.poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0]?.status, { timeout: 10_000 }).toMatch(new RegExp(`^(${statuses.join("|")})$`));
+}
+
+test.describe("checkout", () => {
+  test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, context, baseURL }, testInfo) => {
+    await newMember(context, baseURL!, testInfo.project.name, 1);
+    await page.goto(`/settle/pay-confirm/${GOODS}`);
+    await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
+    if (jsEnabled(testInfo.project.name)) await expect(page.getByText("邮箱格式有误")).toBeVisible();
+    await page.getByRole("button", { name: "提交订单" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("未输入有效邮箱，游戏兑换码可能无法通过邮件发送给您， 是否重新填写？");
+    await expect(dialog.getByRole("link", { name: "返回修改" })).toBeVisible();
+    const onward = dialog.getByRole("button", { name: /仍然继续/ });
+    if (jsEnabled(testInfo.project.name)) {
+      await expect(onward).toBeDisabled();
+      await expect(onward).toHaveText(/仍然继续（\ds）/);
+      await expect(onward).toBeEnabled({ timeout: 3_000 });
+    }
+    await onward.click();
+    await expect(page).toHaveURL(/\/settle\/pay$/);
+    await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
+  });
+
+  test("without a SKU the shopper is told to choose one", async ({ page, context, baseURL }, testInfo) => {
+    await newMember(context, baseURL!, testInfo.project.name, 2);
+    const response = await page.request.post(`/settle/pay-confirm/${GOODS}`, { form: { email: "a@example.com" }, headers: { Origin: baseURL! } });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("请选择商品规格");
+  });
+
+  test("a failed payment can be retried and then succeeds", async ({ page, context, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await newMember(context, baseURL!, testInfo.project.name, 3);
+    await confirmPurchase(page, GOODS, "coupon=none");
+    const first = await payFromPayPage(page, context, js);
+    await first.cashier.getByRole("button", { name: "模拟支付失败" }).click();
+    await expect(first.cashier.getByRole("heading", { name: "支付未完成" })).toBeVisible();
+    await waitForStatus(first.orderNo, ["PAY_FAIL"]);
+    await first.cashier.close();
+
+    await page.goto(`/order/list?status=WAIT_PAY`);
+    const card = page.locator(`[data-order-no="${first.orderNo}"]`);
+    await expect(card).toContainText("支付失败");
+    await card.getByRole("link", { name: "继续支付" }).click();
+    await expect(page).toHaveURL(/\/settle\/pay\?order_no=/);
+    const cashierTab = context.waitForEvent("page");
+    await page.getByRole("link", { name: "前往收银台支付" }).click();
+    const cashier = await cashierTab;
+    await cashier.getByRole("button", { name: /确认支付/ }).click();
+    await expect(cashier.getByRole("heading", { name: "支付成功" })).toBeVisible();
+    await waitForStatus(first.orderNo, ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"]);
+  });
+
+  test("closing an unpaid order returns its coupon", async ({ page, context, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const { credential } = await newMember(context, baseURL!, testInfo.project.name, 4);
+    const [coupon] = await claimCoupons(baseURL!, credential, ["ACT003"]);
+    await confirmPurchase(page, GOODS, `coupon=${coupon}`);
+    const { cashier, orderNo } = await payFromPayPage(page, context, js);
+    await cashier.close();
+    expect(readDb<{ status: string; order_no: string }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({ status: "LOCKED", order_no: orderNo });
+
+    await page.goto("/order/list?status=WAIT_PAY");
+    await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？关闭后您可重新提交");
+    await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
+    await expect(page.getByRole("status")).toContainText("关闭订单成功");
+    expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("CLOSE");
+    expect(readDb<{ status: string; order_no: string | null }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({ status: "UNUSED", order_no: null });
+  });
+
+  test("a presale order waits for the game to unlock", async ({ page, context, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await newMember(context, baseURL!, testInfo.project.name, 5);
+    await confirmPurchase(page, PRESALE, "coupon=none");
+    const { cashier, orderNo } = await payFromPayPage(page, context, js);
+    await cashier.getByRole("button", { name: /确认支付/ }).click();
+    await waitForStatus(orderNo, ["PAY_SUCCESS"]);
+    await page.goto(`/order/detail/${orderNo}`);
+    await expect(page.getByTestId("delivery-card")).toContainText("游戏解锁后发放");
+    await expect(page.getByTestId("delivery-card")).toContainText("预计发放时间");
+  });
+
+  test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await newMember(context, baseURL!, testInfo.project.name, 6);
+    await confirmPurchase(page, SOLD_OUT.goods, `sku=${SOLD_OUT.sku}&coupon=none`);
+    const { cashier, orderNo } = await payFromPayPage(page, context, js);
+    await cashier.getByRole("button", { name: /确认支付/ }).click();
+    await waitForStatus(orderNo, ["SENDING"]);
+    await expect.poll(() => readDb<{ notice: string | null }>("select notice from orders where order_no = ?", orderNo)[0].notice, { timeout: 10_000 }).toBeTruthy();
+    await page.goto(`/order/detail/${orderNo}`);
+    await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
+    await expect(page.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
+  });
+
+  test("another member's order shows 订单不存在", async ({ page, context, baseURL }, testInfo) => {
+    await newMember(context, baseURL!, testInfo.project.name, 7);
+    const [other] = readDb<{ order_no: string }>("select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' limit 1");
+    const response = await page.goto(`/order/detail/${other.order_no}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("订单不存在")).toBeVisible();
+  });
+
+  test("a double click on 点击付款 makes one order", async ({ page, context, baseURL }, testInfo) => {
+    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 8);
+    await confirmPurchase(page, GOODS, "coupon=none");
+    await page.getByLabel("支付宝").check();
+    const pay = page.getByRole("button", { name: "点击付款" });
+    await pay.dblclick();
+    await expect(page).toHaveURL(/order_no=/);
+    await page.waitForLoadState("networkidle");
+    for (const tab of context.pages().filter((p) => p !== page)) await tab.close();
+    const orders = readDb<{ n: number }>("select count(*) as n from orders o join members m on m.member_id = o.member_id where m.mobile = ?", `+86-${mobile}`);
+    expect(orders[0].n).toBe(1);
+  });
+});
+

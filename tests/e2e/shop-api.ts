@@ -1,0 +1,104 @@
+// Test-side helpers that talk to the e2e server the way a second client would: log a member in
+// through the real captcha + password API, and read the e2e database (read-only) for outboxes.
+import Database from "better-sqlite3";
+import type { BrowserContext } from "@playwright/test";
+
+export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
+export const CAPTCHA_PASS = "e2e-captcha-pass";
+
+async function api<T>(baseURL: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(baseURL + path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { success: boolean; result: T };
+  if (!json.success) throw new Error(`${path}: ${JSON.stringify(json.result)}`);
+  return json.result;
+}
+
+/** Logs in with the password through the captcha (test pass) and returns the credential. */
+export async function passwordLogin(baseURL: string, mobile: string, password = "demo123456", clientIp = "203.0.113.9"): Promise<string> {
+  const headers = { "X-Forwarded-For": clientIp };
+  const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
+  await api(baseURL, "/api/common_bll/v1/geetest4/action/valid", { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) }, headers);
+  const result = await api<{ login_credential: string }>(
+    baseURL,
+    "/api/common_bll/v1/member/action/pwd_login",
+    { username: `+86-${mobile}`, password, csrf: "e2e", lot_number },
+    headers,
+  );
+  return result.login_credential;
+}
+
+/** Puts a member's credential into the browser, as the login form would. */
+export async function loginAs(context: BrowserContext, baseURL: string, mobile: string) {
+  const token = await passwordLogin(baseURL, mobile);
+  await context.addCookies([{ name: "login_credential", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return token;
+}
+
+export function readDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export function writeDb(sql: string, ...params: unknown[]) {
+  const db = new Database(E2E_DB, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+let ipCounter = 0;
+/** A fresh documentation-range address per call keeps the services' per-address caps apart. */
+const nextIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
+
+/** Logs a (possibly new) number in by SMS code, read from the outbox, and returns the credential. */
+export async function smsLogin(baseURL: string, mobile: string): Promise<string> {
+  const headers = { "X-Forwarded-For": nextIp() };
+  const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
+  await api(baseURL, "/api/common_bll/v1/geetest4/action/valid", { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) }, headers);
+  await api(baseURL, "/api/common_bll/v1/member/sms_captcha", { mobile: `+86-${mobile}`, sms_type: "LOGIN", lot_number }, headers);
+  const code = lastSmsCode(mobile);
+  const result = await api<{ login_credential: string }>(baseURL, "/api/common_bll/v1/member/action/captcha_login", { mobile: `+86-${mobile}`, sms_code: code }, headers);
+  return result.login_credential;
+}
+
+export function lastSmsCode(mobile: string): string {
+  const [row] = readDb<{ body: string }>("select body from outbox_messages where channel = 'SMS' and recipient = ? order by id desc limit 1", `+86-${mobile}`);
+  const code = row?.body.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no SMS code for ${mobile}`);
+  return code;
+}
+
+/** Claims coupon activities for a member through the API; answers the new coupon numbers. */
+export async function claimCoupons(baseURL: string, credential: string, activityNos: string[]): Promise<string[]> {
+  const coupons: string[] = [];
+  for (const activity_no of activityNos) {
+    const { coupon_no } = await api<{ coupon_no: string }>(baseURL, "/api/trade_bff/v1/promotion/receive", { activity_no }, { "Login-Credential": credential });
+    coupons.push(coupon_no);
+  }
+  return coupons;
+}
+
+/** A unique mainland number per test run, project and purpose. */
+export function testMobile(projectName: string, slot: number): string {
+  const project = projectName === "js-off" ? 1 : 0;
+  const run = Number(String(Date.now()).slice(-4));
+  return `17${project}${String(slot).padStart(2, "0")}${String(run).padStart(4, "0")}`.slice(0, 11).padEnd(11, "0");
+}
+
+export async function newMember(context: BrowserContext, baseURL: string, projectName: string, slot: number) {
+  const mobile = testMobile(projectName, slot);
+  const credential = await smsLogin(baseURL, mobile);
+  await context.addCookies([{ name: "login_credential", value: credential, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return { mobile, credential };
+}
