@@ -1,6 +1,8 @@
 // The one SQLite connection of the process: WAL, foreign keys on, migrations applied on open.
 import Database from "better-sqlite3";
+import type { RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -8,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema>;
+/** The connection or a transaction of it: what code that runs inside a caller's transaction takes. */
+export type DbTx = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 export interface Store {
   db: Db;
   sqlite: Database.Database;

@@ -18,7 +18,7 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
         </h2>
         {goods ? (
           <div className="flex flex-wrap gap-4">
-            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={178} height={100} className="h-[100px] w-[178px] shrink-0 rounded-lg object-cover" />
+            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={178} height={100} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]" />
             <div className="min-w-0 flex-1 space-y-1.5">
               <ul className="flex flex-wrap gap-1" aria-label="商品标签">
                 {goods.goods_tags.map((tag) => (

@@ -8,8 +8,8 @@ export function PurchaseDetails(props: { cover?: string; name: string; tags: str
       <h2 id="purchase-title" className="mb-4 font-semibold">
         购买详情
       </h2>
-      <div className="flex gap-4">
-        <ShopImage src={props.cover} alt={props.name} width={178} height={100} className="h-[100px] w-[178px] shrink-0 rounded-lg object-cover" />
+      <div className="flex flex-wrap gap-4 sm:flex-nowrap">
+        <ShopImage src={props.cover} alt={props.name} width={178} height={100} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]" />
         <div className="min-w-0 flex-1 space-y-2">
           <ul className="flex flex-wrap gap-1" aria-label="商品标签">
             {props.tags.map((tag) => (
@@ -21,7 +21,7 @@ export function PurchaseDetails(props: { cover?: string; name: string; tags: str
           <p className="font-medium">{props.name}</p>
           {props.skuValues.length ? <p className="text-sm text-ink-muted">规格：{props.skuValues.join(" / ")}</p> : null}
         </div>
-        <div className="shrink-0 text-right">
+        <div className="flex shrink-0 basis-full items-baseline justify-end gap-3 text-right sm:block sm:basis-auto">
           <Price cents={props.salePrice} className="text-lg" />
           {props.originPrice > props.salePrice ? (
             <div>

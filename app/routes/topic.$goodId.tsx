@@ -121,8 +121,8 @@ export default function Topic() {
         <div className="absolute inset-0 bg-gradient-to-b from-surface-page/10 via-surface-page/60 to-surface-page" />
       </div>
 
-      <div className="relative grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
-        <div className="space-y-8">
+      <div className="relative grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           {images.title ? (
             <ShopImage src={images.title} alt={goods.goods_name} width={800} height={200} priority className="hidden h-auto w-full max-w-[640px] md:block" />
           ) : null}
@@ -138,14 +138,8 @@ export default function Topic() {
             </ul>
           ) : null}
 
-          <GuideCard name={goods.goods_name} image={goods.covers[0]} href={buyHref} price={page.afterPrice ?? page.skuPrice} afterCoupon={page.afterPrice !== null} saleEndAt={goods.sale_end_at} />
-
-          {page.richText ? (
-            <section aria-label="商品介绍" className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line" dangerouslySetInnerHTML={{ __html: page.richText }} />
-          ) : null}
         </div>
-
-        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section aria-label="购买" className="space-y-5 rounded-2xl bg-surface-container p-5 shadow-xl ring-1 ring-surface-line">
             <div className="flex gap-4">
               <ShopImage src={images.side} alt={goods.goods_name} width={96} height={96} className="h-24 w-24 shrink-0 rounded-xl object-cover" />
@@ -192,6 +186,14 @@ export default function Topic() {
 
           <HotGoods items={page.hotGoods} domains={page.domains} />
         </aside>
+        <div className="space-y-8 lg:col-start-1 lg:row-start-2">
+          <GuideCard name={goods.goods_name} image={goods.covers[0]} href={buyHref} price={page.afterPrice ?? page.skuPrice} afterCoupon={page.afterPrice !== null} saleEndAt={goods.sale_end_at} />
+
+          {page.richText ? (
+            <section aria-label="商品介绍" className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line" dangerouslySetInnerHTML={{ __html: page.richText }} />
+          ) : null}
+        </div>
+
       </div>
       <ProductJsonLd name={goods.goods_name} image={goods.covers[0]} price={page.skuPrice} description={goods.goods_desc} />
     </article>
@@ -201,7 +203,7 @@ export default function Topic() {
 function GuideCard({ name, image, href, price, afterCoupon, saleEndAt }: { name: string; image?: string; href: string; price: number; afterCoupon: boolean; saleEndAt: number | null }) {
   return (
     <section aria-label="购物指南" className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60">
-      <ShopImage src={image} alt="" width={158} height={89} className="h-[89px] w-[158px] shrink-0 rounded-lg object-cover" />
+      <ShopImage src={image} alt="" width={158} height={89} className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{name}</p>
         <p className="mt-1 text-sm">

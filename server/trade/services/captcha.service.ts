@@ -3,10 +3,8 @@
 // send or password login within 2 minutes. What a challenge looks like and how an answer is
 // checked belongs to the provider (providers/captcha.ts).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { RunResult } from "better-sqlite3";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import type { schema } from "../../../db/client";
+import type { DbTx } from "../../../db/client";
 import { captchaLots } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { CAPTCHA, CAPTCHA_MESSAGES, canAnswer, checkLotUse, type CaptchaType } from "../domain/captcha";
@@ -14,7 +12,6 @@ import { ApiError, ERROR } from "../http/envelope";
 import { captchaProvider, type CaptchaAnswer } from "../providers/captcha";
 
 /** The connection or a transaction on it. */
-export type DbTx = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 
 /** Lots this long past their expiry are deleted when new ones are issued. */
 const STALE_LOT_MS = 10 * 60_000;

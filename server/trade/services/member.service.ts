@@ -9,7 +9,8 @@ import { addressLoginRefusal, LOGIN_LOCK, LOGIN_MESSAGES, lockedUntil, type Atte
 import { hashPassword, verifyPassword } from "../domain/password";
 import { defaultMemberName } from "../domain/phone";
 import { ApiError, ERROR } from "../http/envelope";
-import { consumeValidatedLot, type DbTx } from "./captcha.service";
+import type { DbTx } from "../../../db/client";
+import { consumeValidatedLot } from "./captcha.service";
 import { issueCredential, revokeCredential, type Member } from "./session.service";
 import { takeLoginCode } from "./sms.service";
 

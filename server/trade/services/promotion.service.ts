@@ -4,10 +4,9 @@
 // its own transaction.
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { RunResult } from "better-sqlite3";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client";
-import type * as schema from "../../../db/schema";
+import type { Db, DbTx } from "../../../db/client";
+// TODO(lead): remove once order, payment and expiry import DbTx from db/client
+export type { DbTx };
 import { couponActivities, coupons, members } from "../../../db/schema";
 import {
   claimRefusal,
@@ -26,7 +25,6 @@ import {
 import { ApiError, ERROR } from "../http/envelope";
 
 /** The connection or a transaction on it: what the lock/release/consume steps run on. */
-export type DbTx = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 
 type ActivityRow = typeof couponActivities.$inferSelect;
 type CouponRow = typeof coupons.$inferSelect;

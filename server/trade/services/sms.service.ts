@@ -8,7 +8,8 @@ import type { TradeDeps } from "../deps";
 import { checkCode, decideSend, loginCodeMessage, shanghaiDayStart, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
 import { ApiError, ERROR } from "../http/envelope";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
-import { consumeValidatedLot, type DbTx } from "./captcha.service";
+import type { DbTx } from "../../../db/client";
+import { consumeValidatedLot } from "./captcha.service";
 
 const HOUR_MS = 3_600_000;
 const smsProvider: SmsProvider = outboxSmsProvider;
