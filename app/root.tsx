@@ -18,11 +18,16 @@ import { Sidebar } from "~/components/sidebar";
 import { tradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
+import { CouponPopup } from "~/components/coupon-popup";
+import { LoginModal } from "~/components/login-modal";
+import { loginModalState, takeCouponPopup } from "~/lib/login.server";
 import { loginCookie, urlParamsCookie } from "~/lib/cookies.server";
 import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useNonce } from "~/lib/nonce";
 import { layoutOf } from "~/lib/route-handle";
+import { searchBoxData } from "~/lib/search-box.server";
+import { PageViewReporter } from "~/components/page-view-reporter";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -50,6 +55,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     member,
     channel: { id: api.urlParams.channelId, name: api.urlParams.channelName },
     flash: await takeFlash(request, context),
+    // the header search box's history (serach_cache cookie) and hot searches, rendered without JS too
+    searchBox: await searchBoxData(request, api),
+    // the login modal opens from the address (?login=captcha|pwd); the coupon pop-up once after login
+    login: member ? null : await loginModalState(request, api),
+    couponPopup: member ? await takeCouponPopup(request, context, api) : null,
   };
 }
 
@@ -64,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body id="top" className="min-h-screen">
+      <body id="top" className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -74,18 +84,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { shop, member, flash } = useLoaderData<typeof loader>();
+  const { shop, member, flash, login, couponPopup } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
   return (
     <>
       {layout.withHeader ? <SiteHeader member={member} /> : null}
       <Toast toast={flash} />
-      <main key={location.pathname} className={`page-enter mx-auto max-w-shop px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
+      <main key={location.pathname} className={`page-enter mx-auto w-full max-w-shop flex-1 px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
         <Outlet />
       </main>
       {layout.withSidebar ? <Sidebar csChatScriptUrl={shop.csChatScriptUrl} /> : null}
       <SiteFooter showIcp={shop.showIcp} />
+      <PageViewReporter />
+      {login && location.pathname !== "/login" ? <LoginModal state={login} /> : null}
+      <CouponPopup popup={couponPopup} />
     </>
   );
 }

@@ -1,4 +1,5 @@
-// member/*: login status (and, with the accounts work, login, logout, captcha).
+// member/*: login status, logins by SMS code and by password, logout, the auth check, the login
+// cookie sync, and the captcha of the local geetest v4 stand-in (spec 01 §7, decisions §4).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 
@@ -10,6 +11,76 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
+export const LoginResultSchema = MemberSchema.extend({ login_credential: z.string().min(16) });
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+const EmptySchema = z.object({}).loose();
+
 export function getLoginStatus(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/login_status", MemberSchema);
+}
+
+/** The auth verification before guarded actions (decisions §4): 401 with error_code 401 when not valid. */
+export function authCheck(api: TradeApi) {
+  return api.get("/api/common_bll/v1/member/auth_check", z.object({ member_id: z.number() }));
+}
+
+/** Sends a login code to "+86-13800138000"; needs a lot validated by the captcha. */
+export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: string }) {
+  return api.post("/api/common_bll/v1/member/sms_captcha", EmptySchema, { ...body, sms_type: "LOGIN" });
+}
+
+export function captchaLogin(api: TradeApi, body: { mobile: string; sms_code: string }) {
+  return api.post("/api/common_bll/v1/member/action/captcha_login", LoginResultSchema, body);
+}
+
+export function pwdLogin(api: TradeApi, body: { username: string; password: string; csrf: string; lot_number: string }) {
+  return api.post("/api/common_bll/v1/member/action/pwd_login", LoginResultSchema, body);
+}
+
+export function logout(api: TradeApi) {
+  return api.post("/api/common_bll/v1/member/action/logout", EmptySchema, {});
+}
+
+/**
+ * Asks the services for the login cookie of one configured host (spec 01 §7 [5]). Right after a
+ * login the request carries no credential yet, so the new one is passed explicitly.
+ */
+export function syncLoginCookie(api: TradeApi, baseDomain: string, credential: string) {
+  return api.get("/api/common_bll/v1/client/ttsgame/login/set", EmptySchema, undefined, {
+    "Base-Domain": baseDomain,
+    "Login-Credential": credential,
+  });
+}
+
+// ─── captcha ─────────────────────────────────────────────────────────────
+
+export const CaptchaChallengeSchema = z.object({
+  lot_number: z.string().regex(/^[\w-]{1,64}$/),
+  captcha_type: z.enum(["slide", "text"]),
+  prompt: z.string().default(""),
+  bg_url: z.string(),
+  image_width: z.number().int().positive(),
+  image_height: z.number().int().positive(),
+  /** slide: the track is as wide as the picture; the piece is a square of piece_size at piece_y. */
+  track_width: z.number().int().positive().optional(),
+  piece_size: z.number().int().positive().optional(),
+  piece_y: z.number().int().min(0).optional(),
+  /** text: how many characters the answer has at most. */
+  answer_max_length: z.number().int().positive().optional(),
+  expires_in: z.number(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
+
+export function loadCaptcha(api: TradeApi, type: "slide" | "text") {
+  return api.get("/api/common_bll/v1/geetest4/load", CaptchaChallengeSchema, { type });
+}
+
+/** Validates the widget's answer (geetest v4 field names); the lot then passes one SMS send or password login. */
+export function validateCaptcha(api: TradeApi, body: { lot_number: string; captcha_output: string; pass_token?: string; gen_time?: string }) {
+  return api.post(
+    "/api/common_bll/v1/geetest4/action/valid",
+    z.object({ result: z.literal("success"), lot_number: z.string(), pass_token: z.string() }),
+    { pass_token: "", gen_time: String(Math.floor(Date.now() / 1000)), ...body },
+  );
 }

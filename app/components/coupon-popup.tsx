@@ -1,0 +1,101 @@
+// The coupon pop-up of the layout (spec 01 "Coupon pop-up", §4): 恭喜您, up to 3 unused coupons with
+// 立即使用, and 领取更多优惠券. The root loader decides it once after a login
+// (app/lib/login.server.ts takeCouponPopup), so it is in the server HTML: without JavaScript it
+// closes with a link back to this page (the decision is spent by then); with JavaScript it is a
+// Headless UI Dialog.
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useLocation } from "@remix-run/react";
+import { useState, type ElementType } from "react";
+import type { Coupon } from "~/api/promotion.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CloseIcon } from "./captcha-widget";
+import { CouponCard, couponButton, couponView } from "./coupon-card";
+
+export interface CouponPopupProps {
+  /** `now`: the server's clock when it decided, so the corner marks read the same on both sides. */
+  popup: { id: string; coupons: Coupon[]; now: number } | null;
+}
+
+export function CouponPopup({ popup }: CouponPopupProps) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [closedId, setClosedId] = useState<string | null>(null);
+  if (!popup || popup.coupons.length === 0 || closedId === popup.id) return null;
+  const here = location.pathname + location.search;
+  const close = () => setClosedId(popup.id);
+
+  const body = (Title: ElementType) => (
+    <>
+      <div className="relative bg-gradient-to-b from-primary-500/30 via-primary-500/5 to-transparent px-6 pb-2 pt-8 text-center">
+        {hydrated ? (
+          <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded-full p-1 text-ink-muted hover:text-ink">
+            <CloseIcon />
+          </button>
+        ) : (
+          <a href={here} aria-label="关闭" className="absolute right-3 top-3 rounded-full p-1 text-ink-muted hover:text-ink">
+            <CloseIcon />
+          </a>
+        )}
+        <Title id="coupon-popup-title" className="text-2xl font-bold text-primary-400">
+          恭喜您
+        </Title>
+        <p className="mt-2 text-sm text-ink">获得新的优惠券，快去使用吧！</p>
+      </div>
+      <ul className="space-y-3 px-6 py-4">
+        {popup.coupons.slice(0, 3).map((coupon) => {
+          const view = couponView(coupon, popup.now);
+          return (
+            <li key={view.key}>
+              <CouponCard
+                view={view}
+                compact
+                action={
+                  view.jumpUrl ? (
+                    <a href={view.jumpUrl} target="_blank" rel="noopener" className={couponButton}>
+                      立即使用
+                    </a>
+                  ) : hydrated ? (
+                    <button type="button" onClick={close} className={couponButton}>
+                      立即使用
+                    </button>
+                  ) : (
+                    <a href={here} className={couponButton}>
+                      立即使用
+                    </a>
+                  )
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <div className="px-6 pb-6">
+        <a
+          href="/coupon-collection"
+          target="_blank"
+          rel="noopener"
+          className="flex h-11 w-full items-center justify-center rounded-full bg-primary-500 text-[15px] font-semibold text-white hover:bg-primary-400"
+        >
+          领取更多优惠券
+        </a>
+      </div>
+    </>
+  );
+  const frame = "w-[460px] max-w-full overflow-hidden rounded-2xl bg-[#242424] shadow-2xl ring-1 ring-primary-500/30";
+
+  if (!hydrated) {
+    return (
+      <div role="dialog" aria-modal="true" aria-labelledby="coupon-popup-title" className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4">
+        <div className={frame}>{body("h2")}</div>
+      </div>
+    );
+  }
+  return (
+    <Dialog open onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-black/70" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+        <DialogPanel className={frame}>{body(DialogTitle)}</DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,645 @@
+// The login modal (spec 01 "Login modal", §4, §5, §8). It opens from the address
+// (`?login=captcha|pwd&redirectTo=…`), its tabs are links, and every form posts to /login, so the
+// whole flow works without JavaScript. With JavaScript the overlay becomes a Headless UI Dialog,
+// fields are checked on change, the captcha is a slider and the code button counts down.
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ElementType, type FormEvent, type ReactNode } from "react";
+import type { CaptchaChallenge } from "~/api/member.server";
+import { COUNTRY_CODES, DEFAULT_REGION_CODE } from "~/lib/country-codes";
+import {
+  accountError,
+  codeError,
+  HONEYPOT_FIELD,
+  LOGIN_MESSAGES,
+  passwordError,
+  phoneError,
+  PHONE_MAX_LENGTH,
+  SMS_CODE_LENGTH,
+  SMS_RESEND_SECONDS,
+  type LoginActionData,
+  type LoginTab,
+} from "~/lib/login-form";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CloseIcon, SliderCaptcha, TextCaptcha, type CaptchaFailure } from "./captcha-widget";
+import { Logo } from "./logo";
+
+export interface LoginModalState {
+  tab: LoginTab;
+  redirectTo: string;
+  closeHref: string;
+  challenge: CaptchaChallenge | null;
+}
+
+/** The modal over the current page: a plain overlay in the server HTML, a Dialog once hydrated. */
+export function LoginModal({ state }: { state: LoginModalState }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const close = () => navigate(state.closeHref, { replace: true, preventScrollReset: true });
+  const tabHref = (tab: LoginTab) => loginHref(state.closeHref, tab, state.redirectTo);
+  const panel = (Title: ElementType) => (
+    <LoginPanel
+      tab={state.tab}
+      redirectTo={state.redirectTo}
+      closeHref={state.closeHref}
+      challenge={state.challenge}
+      actionData={null}
+      tabHref={tabHref}
+      Title={Title}
+    />
+  );
+  const frame = "relative w-[488px] max-w-full rounded-2xl bg-surface-container p-8 shadow-2xl ring-1 ring-surface-line max-sm:px-5 max-sm:py-6";
+  if (!hydrated) {
+    return (
+      <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/70 px-4 py-[10vh]" role="dialog" aria-modal="true" aria-labelledby="login-title">
+        <div className={frame}>{panel("h2")}</div>
+      </div>
+    );
+  }
+  return (
+    // spec 01: the modal does not close on an outside click; the close button and Escape close it
+    <Dialog open onClose={() => {}} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-black/70" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto px-4 py-[10vh]">
+        <DialogPanel
+          className={frame}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !event.defaultPrevented) close();
+          }}
+        >
+          {panel(DialogTitle)}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** `page?login=tab&redirectTo=…` */
+export function loginHref(page: string, tab: LoginTab, redirectTo: string): string {
+  const url = new URL(page, "http://shop.local");
+  url.searchParams.set("login", tab);
+  url.searchParams.set("redirectTo", redirectTo);
+  return url.pathname + url.search;
+}
+
+interface LoginPanelProps {
+  tab: LoginTab;
+  redirectTo: string;
+  closeHref: string;
+  challenge: CaptchaChallenge | null;
+  /** The action's answer after a post without JavaScript (the /login page). */
+  actionData: LoginActionData | null;
+  tabHref(tab: LoginTab): string;
+  Title?: ElementType;
+}
+
+export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, tabHref, Title = "h1" }: LoginPanelProps) {
+  const tabs: { key: LoginTab; label: string }[] = [
+    { key: "captcha", label: "手机号登录" },
+    { key: "pwd", label: "密码登录" },
+  ];
+  const hydrated = useHydrated();
+  return (
+    <div className="relative" data-login-panel={hydrated ? "enhanced" : "plain"}>
+      <Link
+        to={closeHref}
+        replace
+        preventScrollReset
+        aria-label="关闭登录"
+        className="absolute -right-3 -top-3 rounded-full p-1.5 text-ink-faint hover:bg-white/5 hover:text-ink max-sm:-right-1 max-sm:-top-2"
+      >
+        <CloseIcon />
+      </Link>
+      <div className="flex flex-col items-center gap-3">
+        <Logo />
+        <Title id="login-title" className="text-xl font-bold text-ink">
+          登录你的游戏商城
+        </Title>
+      </div>
+      <nav aria-label="登录方式" className="mt-6 flex border-b border-surface-line">
+        {tabs.map(({ key, label }) => (
+          <Link
+            key={key}
+            to={tabHref(key)}
+            replace
+            preventScrollReset
+            aria-current={tab === key ? "page" : undefined}
+            className={`-mb-px flex-1 border-b-2 pb-3 text-center text-[15px] transition-colors ${
+              tab === key ? "border-primary-500 font-semibold text-ink" : "border-transparent text-ink-muted hover:text-ink"
+            }`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6">
+        {tab === "captcha" ? (
+          <PhoneLoginForm key="captcha" redirectTo={redirectTo} tab={tab} challenge={challenge} actionData={actionData} />
+        ) : (
+          <PasswordLoginForm key="pwd" redirectTo={redirectTo} tab={tab} challenge={challenge} actionData={actionData} />
+        )}
+      </div>
+      <p className="mt-5 text-center text-xs leading-5 text-ink-faint">
+        点击登录即表示您已阅读并同意
+        <span className="whitespace-nowrap">
+          《
+          <a href="/protocols/user" target="_blank" rel="noopener" className="text-primary-400 hover:underline">
+            用户协议
+          </a>
+          》
+        </span>
+        和
+        <span className="whitespace-nowrap">
+          《
+          <a href="/protocols/privacy" target="_blank" rel="noopener" className="text-primary-400 hover:underline">
+            隐私条例
+          </a>
+          》
+        </span>
+      </p>
+    </div>
+  );
+}
+
+// ─── the two forms ───────────────────────────────────────────────────────
+
+interface FormProps {
+  tab: LoginTab;
+  redirectTo: string;
+  challenge: CaptchaChallenge | null;
+  actionData: LoginActionData | null;
+}
+
+const inputClass = (invalid: boolean) =>
+  `h-11 w-full min-w-0 rounded-lg border bg-[#1f1f1f] px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
+    invalid ? "border-red-500" : "border-surface-line"
+  }`;
+const primaryButton =
+  "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-500 text-[15px] font-semibold text-white transition hover:bg-primary-400 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
+
+function formAction(tab: LoginTab, redirectTo: string) {
+  return `/login?${new URLSearchParams({ login: tab, redirectTo })}`;
+}
+
+function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sender = useFetcher<LoginActionData>();
+  const login = useFetcher<LoginActionData>();
+  const initial = actionData?.values ?? {};
+  const [region, setRegion] = useState(initial.region || DEFAULT_REGION_CODE);
+  const [phone, setPhone] = useState(initial.phone ?? "");
+  const [code, setCode] = useState(initial.sms_code ?? "");
+  const [touched, setTouched] = useState({ phone: Boolean(actionData?.fieldErrors?.phone), sms_code: Boolean(actionData?.fieldErrors?.sms_code) });
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const [captchaFailure, setCaptchaFailure] = useState<CaptchaFailure | null>(null);
+  const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  const countdown = useCountdown();
+
+  const sending = sender.state !== "idle";
+  const loggingIn = login.state !== "idle";
+
+  // the send-code answer: start the countdown, or ask the captcha again, or say what went wrong
+  const sent = sender.state === "idle" ? sender.data : undefined;
+  useEffect(() => {
+    if (!sent) return;
+    if (sent.ok) {
+      setCaptchaOpen(false);
+      setCaptchaFailure(null);
+      setMessage({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
+      countdown.start(SMS_RESEND_SECONDS);
+    } else if (sent.captchaError) {
+      setCaptchaFailure((f) => ({ message: sent.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
+    } else {
+      setCaptchaOpen(false);
+      setMessage(messageOf(sent));
+    }
+    // runs once per answer; countdown.start is stable
+  }, [sent]);
+  const answered = login.state === "idle" ? login.data : undefined;
+  useEffect(() => {
+    if (answered && !answered.ok) setMessage(messageOf(answered));
+  }, [answered]);
+
+  const errors = hydrated
+    ? {
+        phone: touched.phone ? phoneError(phone) : null,
+        sms_code: touched.sms_code ? codeError(code) : null,
+      }
+    : { phone: actionData?.fieldErrors?.phone ?? null, sms_code: actionData?.fieldErrors?.sms_code ?? null };
+  const valid = !phoneError(phone) && !codeError(code);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "send-code") {
+      setTouched((t) => ({ ...t, phone: true }));
+      if (phoneError(phone) || countdown.seconds > 0 || sending) return;
+      setMessage(null);
+      setCaptchaFailure(null);
+      setCaptchaOpen(true);
+      return;
+    }
+    setTouched({ phone: true, sms_code: true });
+    if (!valid || loggingIn) return;
+    setMessage(null);
+    const body = new FormData(formRef.current!);
+    body.set("intent", "captcha-login");
+    body.set("phone", phone.trim());
+    login.submit(body, { method: "post", action: "/login" });
+  }
+
+  function onCaptchaSolved(lotNumber: string, output: string) {
+    const body = new FormData(formRef.current!);
+    body.set("intent", "send-code");
+    body.set("phone", phone.trim());
+    body.set("lot_number", lotNumber);
+    body.set("captcha_output", output);
+    sender.submit(body, { method: "post", action: "/login" });
+  }
+
+  const onInitFailed = useCallback(() => {
+    setCaptchaOpen(false);
+    setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });
+  }, []);
+
+  return (
+    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+      {/* Enter in any field logs in: the first submit button is the default one */}
+      <button type="submit" name="intent" value="captcha-login" tabIndex={-1} aria-hidden="true" className="sr-only">
+        登录
+      </button>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Honeypot />
+      <div>
+        <div className={`flex rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${errors.phone ? "border-red-500" : "border-surface-line"}`}>
+          <RegionSelect value={region} onChange={setRegion} hydrated={hydrated} />
+          <div className="relative flex-1">
+            <label htmlFor="login-phone" className="sr-only">
+              手机号
+            </label>
+            <input
+              id="login-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_MAX_LENGTH}
+              pattern="\d{7,11}"
+              required
+              placeholder="请输入手机号"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setTouched((t) => ({ ...t, phone: true }));
+              }}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={errors.phone ? "login-phone-error" : undefined}
+              className="h-11 w-full rounded-r-lg bg-transparent pl-3 pr-9 text-sm text-ink placeholder:text-ink-faint focus:outline-none"
+            />
+            {hydrated && phone ? (
+              <button
+                type="button"
+                aria-label="清除手机号"
+                onClick={() => {
+                  setPhone("");
+                  document.getElementById("login-phone")?.focus();
+                }}
+                className="absolute right-2 top-1/2 flex h-5 w-5 -translate-y-1/2 items-center justify-center rounded-full bg-ink-faint/60 text-[#1f1f1f] hover:bg-ink-muted"
+              >
+                <svg width="10" height="10" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="4" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <FieldError id="login-phone-error" message={errors.phone} />
+      </div>
+
+      {hydrated ? null : <TextCaptcha challenge={challenge} error={actionData?.intent === "send-code" ? actionData.fieldErrors?.captcha : undefined} />}
+
+      <div>
+        <div className="flex gap-3">
+          <label htmlFor="login-code" className="sr-only">
+            验证码
+          </label>
+          <input
+            id="login-code"
+            name="sms_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_LENGTH}
+            pattern="\d{6}"
+            required
+            placeholder="请输入验证码"
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setTouched((t) => ({ ...t, sms_code: true }));
+            }}
+            aria-invalid={errors.sms_code ? true : undefined}
+            aria-describedby={errors.sms_code ? "login-code-error" : undefined}
+            className={inputClass(Boolean(errors.sms_code))}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="send-code"
+            formNoValidate
+            disabled={hydrated && (countdown.seconds > 0 || sending)}
+            className="h-11 w-[120px] shrink-0 rounded-lg border border-primary-500/70 text-sm font-medium text-primary-400 transition hover:bg-primary-500/10 disabled:cursor-not-allowed disabled:border-surface-line disabled:text-ink-faint disabled:hover:bg-transparent"
+          >
+            {countdown.seconds > 0 ? `${countdown.seconds}秒后重发` : sending && !captchaOpen ? "发送中…" : "获取验证码"}
+          </button>
+        </div>
+        <FieldError id="login-code-error" message={errors.sms_code} />
+      </div>
+
+      <MessageBox message={message} />
+
+      <button type="submit" name="intent" value="captcha-login" disabled={hydrated && (!valid || loggingIn)} className={primaryButton}>
+        {loggingIn ? (
+          <>
+            <Spinner /> 登录中…
+          </>
+        ) : (
+          "登录"
+        )}
+      </button>
+      <p className="text-center text-xs text-ink-muted">未注册的手机号验证后将自动创建账号</p>
+
+      {hydrated && captchaOpen ? (
+        <SliderCaptcha
+          onSolved={onCaptchaSolved}
+          onCancel={() => setCaptchaOpen(false)}
+          onInitFailed={onInitFailed}
+          failure={captchaFailure}
+          verifying={sending}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const login = useFetcher<LoginActionData>();
+  const initial = actionData?.values ?? {};
+  const [account, setAccount] = useState(initial.account ?? "");
+  const [password, setPassword] = useState("");
+  const [touched, setTouched] = useState({ account: false, password: false });
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const [captchaFailure, setCaptchaFailure] = useState<CaptchaFailure | null>(null);
+  const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  const loggingIn = login.state !== "idle";
+
+  const answered = login.state === "idle" ? login.data : undefined;
+  useEffect(() => {
+    if (!answered || answered.ok) return;
+    if (answered.captchaError) {
+      setCaptchaFailure((f) => ({ message: answered.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
+    } else {
+      setCaptchaOpen(false);
+      setMessage(messageOf(answered));
+    }
+  }, [answered]);
+
+  const errors = hydrated
+    ? { account: touched.account ? accountError(account) : null, password: touched.password ? passwordError(password) : null }
+    : { account: actionData?.fieldErrors?.account ?? null, password: actionData?.fieldErrors?.password ?? null };
+  const valid = !accountError(account) && !passwordError(password);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched({ account: true, password: true });
+    if (!valid || loggingIn) return;
+    setMessage(null);
+    setCaptchaFailure(null);
+    setCaptchaOpen(true);
+  }
+
+  function onCaptchaSolved(lotNumber: string, output: string) {
+    const body = new FormData(formRef.current!);
+    body.set("intent", "pwd-login");
+    body.set("account", account.trim());
+    body.set("lot_number", lotNumber);
+    body.set("captcha_output", output);
+    login.submit(body, { method: "post", action: "/login" });
+  }
+
+  const onInitFailed = useCallback(() => {
+    setCaptchaOpen(false);
+    setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });
+  }, []);
+
+  return (
+    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Honeypot />
+      <div>
+        <label htmlFor="login-account" className="sr-only">
+          账号
+        </label>
+        <div className={`flex items-center rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${errors.account ? "border-red-500" : "border-surface-line"}`}>
+          <span className="border-r border-surface-line px-3 text-sm text-ink-muted" title="密码登录仅支持中国大陆手机号">
+            +86
+          </span>
+          <input
+            id="login-account"
+            name="account"
+            inputMode="numeric"
+            autoComplete="username"
+            maxLength={PHONE_MAX_LENGTH}
+            required
+            placeholder="请输入账号"
+            value={account}
+            onChange={(e) => {
+              setAccount(e.target.value);
+              setTouched((t) => ({ ...t, account: true }));
+            }}
+            aria-invalid={errors.account ? true : undefined}
+            aria-describedby={errors.account ? "login-account-error" : undefined}
+            className="h-11 w-full min-w-0 rounded-r-lg bg-transparent px-3 text-sm text-ink placeholder:text-ink-faint focus:outline-none"
+          />
+        </div>
+        <FieldError id="login-account-error" message={errors.account} />
+      </div>
+      <div>
+        <label htmlFor="login-password" className="sr-only">
+          密码
+        </label>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          required
+          placeholder="请输入密码"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setTouched((t) => ({ ...t, password: true }));
+          }}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          className={inputClass(Boolean(errors.password))}
+        />
+        <FieldError id="login-password-error" message={errors.password} />
+      </div>
+
+      {hydrated ? null : <TextCaptcha challenge={challenge} error={actionData?.intent === "pwd-login" ? actionData.fieldErrors?.captcha : undefined} />}
+
+      <MessageBox message={message} />
+
+      <button type="submit" name="intent" value="pwd-login" disabled={hydrated && (!valid || loggingIn)} className={primaryButton}>
+        {loggingIn ? (
+          <>
+            <Spinner /> 登录中…
+          </>
+        ) : (
+          "登录"
+        )}
+      </button>
+
+      {hydrated && captchaOpen ? (
+        <SliderCaptcha
+          onSolved={onCaptchaSolved}
+          onCancel={() => setCaptchaOpen(false)}
+          onInitFailed={onInitFailed}
+          failure={captchaFailure}
+          verifying={loggingIn}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+// ─── small parts ─────────────────────────────────────────────────────────
+
+/** The region code: a native select; with JavaScript it shows only the code while closed. */
+function RegionSelect({ value, onChange, hydrated }: { value: string; onChange(code: string): void; hydrated: boolean }) {
+  const options = COUNTRY_CODES.map((c, i) => (
+    <option key={`${c.code}-${i}`} value={c.code}>
+      {c.code} {c.country}
+    </option>
+  ));
+  const label = (
+    <label htmlFor="login-region" className="sr-only">
+      国家或地区
+    </label>
+  );
+  if (!hydrated) {
+    return (
+      <>
+        {label}
+        <select
+          id="login-region"
+          name="region"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-[#2c2c2c]"
+        >
+          {options}
+        </select>
+      </>
+    );
+  }
+  return (
+    <div className="relative flex w-[84px] shrink-0 items-center justify-between border-r border-surface-line pl-3 pr-2 text-sm text-ink focus-within:text-primary-400">
+      <span aria-hidden="true">{value}</span>
+      <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+        <path d="M6 9l6 6 6-6" />
+      </svg>
+      {label}
+      <select
+        id="login-region"
+        name="region"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-[#2c2c2c] [&>option]:text-ink"
+      >
+        {options}
+      </select>
+    </div>
+  );
+}
+
+/** A field a person never sees or fills; a bot that fills it is refused quietly by the action. */
+function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <label>
+        网站
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs text-red-400">
+      {message}
+    </p>
+  );
+}
+
+interface Message {
+  tone: "success" | "error" | "warning";
+  text: string;
+}
+
+function messageOf(data: LoginActionData | null | undefined): Message | null {
+  if (!data) return null;
+  if (data.ok) return data.notice ? { tone: "success", text: data.notice } : null;
+  if (data.formError) return { tone: "error", text: data.formError };
+  return null;
+}
+
+function MessageBox({ message }: { message: Message | null }) {
+  if (!message) return null;
+  const tone = {
+    success: "border-emerald-500/50 bg-emerald-500/10 text-emerald-200",
+    error: "border-red-500/50 bg-red-500/10 text-red-200",
+    warning: "border-amber-500/50 bg-amber-500/10 text-amber-200",
+  }[message.tone];
+  return (
+    <p role={message.tone === "success" ? "status" : "alert"} className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
+      {message.text}
+    </p>
+  );
+}
+
+function Spinner(): ReactNode {
+  return <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />;
+}
+
+/** Whole seconds left of a countdown started with `start(n)`; 0 when none runs. */
+function useCountdown() {
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (endsAt === null) return;
+    const timer = setInterval(() => {
+      if (Date.now() >= endsAt) setEndsAt(null);
+      else setTick((t) => t + 1);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [endsAt]);
+  const start = useCallback((seconds: number) => setEndsAt(Date.now() + seconds * 1000), []);
+  const seconds = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+  return { seconds, start };
+}
+
+/** The header's 登录 link: this page (its query kept) with the modal on top. */
+export function useLoginHref(tab: LoginTab = "captcha"): string {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.delete("redirectTo");
+  search.set("login", tab);
+  return `${location.pathname}?${search}`;
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { assertSameOrigin, failureStatus, returnToOf, withoutLoginParams } from "./login.server";
+
+const at = (path: string) => new URL(path, "http://shop.local");
+
+describe("where the login modal leads", () => {
+  it("closes to the page under it, other query parameters kept", () => {
+    expect(withoutLoginParams(at("/search-result/x?page=2&login=pwd&redirectTo=%2Fcoupon"))).toBe("/search-result/x?page=2");
+    expect(withoutLoginParams(at("/?login=captcha"))).toBe("/");
+  });
+
+  it("returns after login to redirectTo, else to the page under the modal; never off-site or to /login", () => {
+    expect(returnToOf(at("/coupon-collection?login=captcha"), "/coupon")).toBe("/coupon");
+    expect(returnToOf(at("/coupon-collection?login=captcha"), null)).toBe("/coupon-collection");
+    expect(returnToOf(at("/?login=captcha"), "//evil.example/")).toBe("/");
+    expect(returnToOf(at("/?login=captcha"), "https://evil.example/")).toBe("/");
+    expect(returnToOf(at("/login?login=pwd"), "/login?login=pwd")).toBe("/");
+    expect(returnToOf(at("/"), "/coupon-collection?claim=ACT003&login=captcha")).toBe("/coupon-collection?claim=ACT003");
+  });
+});
+
+describe("posts from other sites", () => {
+  afterEach(() => {
+    delete process.env.HK_BASE_URL;
+  });
+  const post = (headers: Record<string, string>) => new Request("http://shop.local/login", { method: "POST", headers });
+
+  it("accepts its own origin, a configured host, and a post without Origin or Referer", () => {
+    expect(() => assertSameOrigin(post({ origin: "http://shop.local" }))).not.toThrow();
+    expect(() => assertSameOrigin(post({ referer: "http://shop.local/coupon" }))).not.toThrow();
+    expect(() => assertSameOrigin(post({}))).not.toThrow();
+    process.env.HK_BASE_URL = "https://hk.shop.example";
+    expect(() => assertSameOrigin(post({ origin: "https://hk.shop.example" }))).not.toThrow();
+  });
+
+  it("refuses another origin with 403", () => {
+    try {
+      assertSameOrigin(post({ origin: "https://evil.example" }));
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Response).status).toBe(403);
+    }
+  });
+
+  it("answers fetchers 200 with the failure in the body, documents 400/429", () => {
+    expect(failureStatus(post({ "sec-fetch-dest": "empty" }), 400)).toBe(200);
+    expect(failureStatus(post({ "sec-fetch-dest": "document" }), 429)).toBe(429);
+    expect(failureStatus(post({}), 400)).toBe(400);
+  });
+});

@@ -1,0 +1,151 @@
+// The server side of logging in (spec 01 §4, decisions §3, §8): the login modal's state from the
+// address, the return address after login, the Origin check of the login forms, the login
+// cookie sync with the configured hosts, and the once-after-login coupon pop-up.
+import type { AppLoadContext } from "@remix-run/node";
+import { parse, serialize } from "cookie";
+import type { TradeApi } from "~/api/client.server";
+import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/member.server";
+import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
+import { safeReturnTo } from "./auth.server";
+import { loginTabOf, type LoginTab } from "./login-form";
+
+/** Query parameters that belong to the login modal, not to the page under it. */
+const LOGIN_PARAMS = ["login", "redirectTo"];
+
+/** The address without the login modal's parameters: where closing the modal goes. */
+export function withoutLoginParams(url: URL): string {
+  const search = new URLSearchParams(url.search);
+  for (const name of LOGIN_PARAMS) search.delete(name);
+  const qs = search.toString();
+  return url.pathname + (qs ? `?${qs}` : "");
+}
+
+/** Where to go after login: the modal's redirectTo, else the page under it; never /login itself. */
+export function returnToOf(url: URL, redirectTo?: string | null): string {
+  const target = safeReturnTo(redirectTo, withoutLoginParams(url));
+  const parsed = new URL(target, "http://shop.local");
+  if (parsed.pathname === "/login") return "/";
+  return withoutLoginParams(parsed);
+}
+
+export interface LoginModalState {
+  tab: LoginTab;
+  redirectTo: string;
+  /** Where the close button goes: this page without the modal. */
+  closeHref: string;
+  /** The no-script captcha (a picture and an answer field); null when it could not be set up. */
+  challenge: CaptchaChallenge | null;
+}
+
+/** The login modal of this address (`?login=captcha|pwd`), or null when it is closed. */
+export async function loginModalState(request: Request, api: TradeApi): Promise<LoginModalState | null> {
+  const url = new URL(request.url);
+  const param = url.searchParams.get("login");
+  // /login shows the form as its page, with its own challenge
+  if (param === null || url.pathname === "/login") return null;
+  const challenge = await loadCaptcha(api, "text").catch(() => null);
+  return {
+    tab: loginTabOf(param),
+    redirectTo: returnToOf(url, url.searchParams.get("redirectTo")),
+    closeHref: withoutLoginParams(url),
+    challenge: challenge?.ok ? challenge.result : null,
+  };
+}
+
+/**
+ * The status of an expected failure: 400/429 for a page the browser posted (no JavaScript), 200
+ * for a fetcher's request, whose body says `ok: false` — a 4xx there would only make the browser
+ * log a console error for every wrong code or password.
+ */
+export function failureStatus(request: Request, status: number): number {
+  return request.headers.get("sec-fetch-dest") === "empty" ? 200 : status;
+}
+
+/**
+ * Decisions §3: form posts are protected by SameSite cookies plus an Origin/Referer check. A post
+ * whose Origin (or, without one, Referer) names another site is refused with 403.
+ */
+export function assertSameOrigin(request: Request) {
+  const own = new URL(request.url);
+  const allowed = new Set([own.host, ...[process.env.CN_BASE_URL, process.env.HK_BASE_URL].filter(Boolean).map((u) => hostOf(u!))]);
+  const source = request.headers.get("origin") ?? request.headers.get("referer");
+  if (!source || source === "null") return;
+  const host = hostOf(source);
+  if (!host || !allowed.has(host)) throw new Response("请求来源无效", { status: 403 });
+}
+
+function hostOf(value: string): string | null {
+  try {
+    return new URL(value).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The login cookie sync (spec 01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
+ * Skipped when neither is set (one origin: the storefront's own HttpOnly cookie is enough).
+ * Failures are only logged: the login itself has succeeded.
+ */
+export async function syncLoginCookies(api: TradeApi, credential: string) {
+  const hosts = new Set(
+    [process.env.CN_BASE_URL, process.env.HK_BASE_URL]
+      .filter((u): u is string => Boolean(u))
+      .map((u) => {
+        try {
+          return new URL(u).hostname;
+        } catch {
+          return null;
+        }
+      })
+      .filter((h): h is string => Boolean(h)),
+  );
+  for (const host of hosts) {
+    const result = await syncLoginCookie(api, host, credential).catch((error: unknown) => ({ ok: false as const, errorMsg: String(error) }));
+    if (!result.ok) console.warn(`login cookie sync for ${host} failed: ${result.errorMsg}`);
+  }
+}
+
+// ─── the coupon pop-up, once after login ─────────────────────────────────
+
+const POPUP_COOKIE = "coupon_popup";
+
+/** Set by a successful login: the next page the member sees decides the coupon pop-up. */
+export function couponPopupCookie(): string {
+  return serialize(POPUP_COOKIE, "1", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 300 });
+}
+
+export interface CouponPopupData {
+  /** Tells one showing from the next, so a closed pop-up stays closed. */
+  id: string;
+  coupons: Coupon[];
+  /** The server's clock when it decided, so corner marks read the same in the browser. */
+  now: number;
+}
+
+export const POPUP_COUPONS = 3;
+
+/**
+ * Spec 01 §4 runs this on layout mount; here it runs once, on the first page after a login
+ * (docs/decisions/006): receive_auto first, then the member's coupons; the pop-up shows the first
+ * 3 unused ones, and nothing when there are none. Failures are only logged.
+ */
+export async function takeCouponPopup(request: Request, context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
+  if (parse(request.headers.get("cookie") ?? "")[POPUP_COOKIE] !== "1") return null;
+  context.appendSetCookie(serialize(POPUP_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 }));
+  try {
+    const auto = await receiveAuto(api);
+    if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);
+    const mine = await getMyCoupons(api, { page: 1, size: POPUP_COUPONS });
+    if (!mine.ok) {
+      console.warn(`my_coupon for the pop-up failed: ${mine.errorMsg}`);
+      return null;
+    }
+    const coupons = mine.result.unused_coupons.slice(0, POPUP_COUPONS);
+    const now = Date.now();
+    return coupons.length ? { id: String(now), coupons, now } : null;
+  } catch (error) {
+    console.warn("coupon pop-up failed", error);
+    return null;
+  }
+}

@@ -1,0 +1,264 @@
+// /coupon-collection: the coupon collection centre (spec 01 "Coupon collection centre", §4, §8).
+// Claims are real forms (intent claim / claim-all). A visitor who claims is sent to the login modal
+// and comes back with `?claim=<activity_no|all>`: with JavaScript the pending claim then runs by
+// itself, without JavaScript the page asks for one more click (docs/decisions/006).
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Await, Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Suspense, useEffect, useRef, type FormEvent } from "react";
+import { z } from "zod";
+import { tradeApi } from "~/api/client.server";
+import { getAvailable, receiveCoupon, receiveOneClick, type Activity } from "~/api/promotion.server";
+import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
+import { loginHref } from "~/components/login-modal";
+import { loginUrl } from "~/lib/auth.server";
+import { loginCookie } from "~/lib/cookies.server";
+import { setFlash } from "~/lib/flash.server";
+import { assertSameOrigin } from "~/lib/login.server";
+import type { ShellHandle } from "~/lib/route-handle";
+import type { loader as rootLoader } from "~/root";
+
+const ActivityNo = z.string().trim().regex(/^[\w-]{1,32}$/);
+const ClaimSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("claim"), activity_no: ActivityNo }),
+  z.object({ intent: z.literal("claim-all") }),
+]);
+const PendingClaim = z.union([z.literal("all"), ActivityNo]).nullable().catch(null);
+
+const PATH = "/coupon-collection";
+const SKELETONS = 8;
+/** Spec 01 §9: clicks on a claim button within 300 ms count once. */
+const CLAIM_DEBOUNCE_MS = 300;
+const MESSAGES = {
+  CLAIMED: "领取成功",
+  CLAIMED_ALL: "已为您一键领取优惠券",
+  NOTHING_LEFT: "暂无可领取的优惠券",
+  CLAIM_FAILED: "优惠券已失效",
+} as const;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
+
+export const meta: MetaFunction = () => [
+  { title: "领券中心 - TTS游戏商城" },
+  { name: "description", content: "领取游戏兑换码、充值卡专用优惠券，满减券、折扣券每日更新。" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await tradeApi(request, context);
+  const url = new URL(request.url);
+  // optional data: streamed to client navigations (8 skeletons meanwhile), awaited in the server HTML
+  const coupons = getAvailable(api)
+    .then((r) => (r.ok ? { ok: true as const, list: r.result.list } : { ok: false as const, list: [] as Activity[] }))
+    .catch(() => ({ ok: false as const, list: [] as Activity[] }));
+  return {
+    coupons,
+    pendingClaim: api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const parsed = ClaimSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    await setFlash(context, { type: "error", message: MESSAGES.CLAIM_FAILED });
+    return redirect(PATH);
+  }
+  const input = parsed.data;
+  const pending = input.intent === "claim" ? input.activity_no : "all";
+  const backAfterLogin = loginUrl(`${PATH}?claim=${encodeURIComponent(pending)}`, PATH);
+  const api = await tradeApi(request, context);
+  // the auth guard: a visitor logs in first, then the claim runs (see the module comment)
+  if (!api.credential) return redirect(backAfterLogin);
+
+  const result = input.intent === "claim" ? await receiveCoupon(api, input.activity_no) : await receiveOneClick(api);
+  if (!result.ok) {
+    if (result.errorCode === 401) {
+      context.appendSetCookie(loginCookie(null));
+      await setFlash(context, { type: "error", message: result.errorMsg });
+      return redirect(backAfterLogin);
+    }
+    // out of stock and the per-member limit say so; anything else is 优惠券已失效 (spec 01 §8)
+    await setFlash(context, { type: "error", message: result.status === 409 ? result.errorMsg : MESSAGES.CLAIM_FAILED });
+    return redirect(PATH);
+  }
+  if ("received" in result.result && result.result.received.length === 0) {
+    await setFlash(context, { type: "info", message: MESSAGES.NOTHING_LEFT });
+  } else {
+    await setFlash(context, { type: "success", message: input.intent === "claim" ? MESSAGES.CLAIMED : MESSAGES.CLAIMED_ALL });
+  }
+  return redirect(PATH);
+}
+
+export default function CouponCollection() {
+  const { coupons, pendingClaim } = useLoaderData<typeof loader>();
+  const member = useRouteLoaderData<typeof rootLoader>("root")?.member ?? null;
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formMethod;
+  const myCoupons = member ? "/coupon" : loginHref(PATH, "captcha", "/coupon");
+
+  return (
+    <section aria-labelledby="collection-title">
+      <header className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <h1 id="collection-title" className="text-2xl font-bold text-ink">
+          领券中心
+        </h1>
+        <a href="/protocols/coupon-rules" target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
+          使用规则
+        </a>
+        <div className="ml-auto flex items-center gap-3">
+          <Link to={myCoupons} preventScrollReset={!member} className="text-sm text-ink-muted hover:text-primary-400">
+            我的优惠券
+          </Link>
+          <Form method="post" action={PATH}>
+            <button type="submit" name="intent" value="claim-all" className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+              一键领取
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="mt-6">
+        {reloading ? (
+          <Skeletons />
+        ) : (
+          <Suspense fallback={<Skeletons />}>
+            <Await resolve={coupons}>
+              {(loaded) =>
+                loaded.list.length ? (
+                  <>
+                    {pendingClaim ? <PendingClaimBanner pending={pendingClaim} list={loaded.list} /> : null}
+                    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="可领取的优惠券">
+                      {loaded.list.map((activity) => (
+                        <li key={activity.activity_no}>
+                          <CouponCard view={activityView(activity)} action={<ClaimButton activity={activity} />} />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : (
+                  <Empty />
+                )
+              }
+            </Await>
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-xl font-bold">领券中心暂时无法打开</h1>
+      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data || error.statusText) : "请稍后再试"}</p>
+      <a href={PATH} className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+        刷新
+      </a>
+    </div>
+  );
+}
+
+// ─── parts ───────────────────────────────────────────────────────────────
+
+function claimLabel(activity: Activity): string {
+  if (!activity.disabled) return "立即领取";
+  return activity.claimed_count_by_me > 0 ? "已领取" : "已抢光";
+}
+
+/**
+ * A claim form. With JavaScript a click waits 300 ms (more clicks restart the wait) and a claim
+ * already on its way is not sent again.
+ */
+function ClaimButton({ activity }: { activity: Activity }) {
+  const fetcher = useFetcher();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const busy = fetcher.state !== "idle";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => fetcher.submit(new FormData(form), { method: "post", action: PATH }), CLAIM_DEBOUNCE_MS);
+  }
+
+  return (
+    <fetcher.Form method="post" action={PATH} onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="claim" />
+      <input type="hidden" name="activity_no" value={activity.activity_no} />
+      <button
+        type="submit"
+        disabled={activity.disabled}
+        aria-label={`${claimLabel(activity)}：${activity.extra_info.main_title}`}
+        className={couponButton}
+      >
+        {busy ? "领取中…" : claimLabel(activity)}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** After logging in to claim: the claim runs by itself with JavaScript, or with one click without. */
+function PendingClaimBanner({ pending, list }: { pending: string; list: Activity[] }) {
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  const activity = pending === "all" ? null : list.find((a) => a.activity_no === pending);
+  const claimable = pending === "all" || Boolean(activity && !activity.disabled);
+  useEffect(() => {
+    if (!claimable || sent.current || !formRef.current) return;
+    sent.current = true;
+    fetcher.submit(new FormData(formRef.current), { method: "post", action: PATH });
+  }, [claimable, fetcher]);
+  if (!claimable) return null;
+  const what = activity ? `「${activity.extra_info.main_title}」` : "全部可领取的优惠券";
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={PATH}
+      className="mb-6 flex flex-wrap items-center gap-4 rounded-xl border border-primary-500/40 bg-primary-500/10 px-5 py-4"
+    >
+      <input type="hidden" name="intent" value={activity ? "claim" : "claim-all"} />
+      {activity ? <input type="hidden" name="activity_no" value={activity.activity_no} /> : null}
+      <p className="text-sm text-ink">已登录，继续领取{what}</p>
+      <button type="submit" className={couponButton}>
+        {fetcher.state === "idle" ? "继续领取" : "领取中…"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Skeletons() {
+  return (
+    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="正在加载优惠券" aria-busy="true">
+      {Array.from({ length: SKELETONS }, (_, i) => (
+        <li key={i} data-testid="coupon-skeleton" className="h-[188px] animate-pulse rounded-xl bg-surface-container ring-1 ring-surface-line">
+          <div className="flex gap-4 p-5">
+            <div className="h-12 w-20 rounded bg-surface-raised" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-3/4 rounded bg-surface-raised" />
+              <div className="h-3 w-1/2 rounded bg-surface-raised" />
+            </div>
+          </div>
+          <div className="space-y-2 px-5 pt-6">
+            <div className="h-3 w-2/3 rounded bg-surface-raised" />
+            <div className="h-3 w-1/2 rounded bg-surface-raised" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Empty() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl bg-surface-container py-20 text-center ring-1 ring-surface-line">
+      <p className="text-ink-muted">暂无可领取的优惠券</p>
+      <Link to={PATH} className="mt-5 rounded-full border border-primary-500 px-6 py-2 text-sm text-primary-400 hover:bg-primary-500 hover:text-white">
+        刷新
+      </Link>
+    </div>
+  );
+}

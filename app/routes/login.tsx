@@ -1,0 +1,174 @@
+// /login: the one action of the login modal (intents send-code, captcha-login, pwd-login, logout)
+// and, for shoppers without JavaScript, the page that shows the login form again with its errors
+// after a post. `?captcha=slide` answers a slider challenge for the JavaScript captcha widget.
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { tradeApi, type TradeApi } from "~/api/client.server";
+import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
+import { LoginPanel } from "~/components/login-modal";
+import { loginCookie } from "~/lib/cookies.server";
+import { setFlash } from "~/lib/flash.server";
+import {
+  fieldErrorsOf,
+  fullMobile,
+  HONEYPOT_FIELD,
+  LOGIN_MESSAGES,
+  LoginActionSchema,
+  loginTabOf,
+  PWD_LOGIN_CSRF,
+  PWD_LOGIN_PREFIX,
+  type LoginActionData,
+  type LoginIntent,
+} from "~/lib/login-form";
+import { assertSameOrigin, couponPopupCookie, failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
+import type { ShellHandle } from "~/lib/route-handle";
+
+const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
+
+export const meta: MetaFunction = () => [{ title: "登录 - TTS游戏商城" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const api = await tradeApi(request, context);
+  const redirectTo = returnToOf(url, url.searchParams.get("redirectTo"));
+  const captchaType = url.searchParams.get("captcha") === "slide" ? "slide" : "text";
+  if (captchaType === "text" && api.credential) {
+    // already logged in: nothing to do here
+    const status = await getLoginStatus(api);
+    if (status.ok) throw redirect(redirectTo);
+  }
+  const challenge = await loadCaptcha(api, captchaType).catch(() => null);
+  return {
+    tab: loginTabOf(url.searchParams.get("login")),
+    redirectTo,
+    challenge: challenge?.ok ? challenge.result : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = Object.fromEntries(await request.formData());
+  const rawIntent = String(form.intent ?? "");
+  const intent: LoginIntent | "unknown" = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as LoginIntent) : "unknown";
+  const values = {
+    region: typeof form.region === "string" ? form.region : undefined,
+    phone: typeof form.phone === "string" ? form.phone.trim() : undefined,
+    sms_code: typeof form.sms_code === "string" ? form.sms_code.trim().slice(0, 6) : undefined,
+    account: typeof form.account === "string" ? form.account.trim() : undefined,
+  };
+  const fail = (body: Omit<LoginActionData, "ok" | "intent" | "values">, status = 400) =>
+    data<LoginActionData>({ ok: false, intent, values, ...body }, { status: failureStatus(request, status) });
+
+  const parsed = LoginActionSchema.safeParse(form);
+  if (!parsed.success) {
+    if (intent === "unknown") return fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
+    return fail({ fieldErrors: fieldErrorsOf(parsed.error) });
+  }
+  const input = parsed.data;
+  const api = await tradeApi(request, context);
+
+  if (input.intent === "logout") {
+    if (api.credential) await logout(api).catch(() => null);
+    context.appendSetCookie(loginCookie(null));
+    await setFlash(context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
+    return redirect("/");
+  }
+
+  // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
+  if (input[HONEYPOT_FIELD]) {
+    return input.intent === "send-code"
+      ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now() })
+      : fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
+  }
+
+  const redirectTo = returnToOf(new URL(request.url), input.redirectTo);
+
+  switch (input.intent) {
+    case "send-code": {
+      const captcha = await passCaptcha(api, input);
+      if (captcha) return fail(captcha);
+      const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
+      if (!sent.ok) return fail({ formError: sent.errorMsg }, sent.status);
+      return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now() });
+    }
+    case "captcha-login": {
+      const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });
+      if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
+      return loggedIn(context, api, result.result.login_credential, redirectTo);
+    }
+    case "pwd-login": {
+      const captcha = await passCaptcha(api, input);
+      if (captcha) return fail(captcha);
+      // the API takes only well-formed numbers; anything else cannot be an account
+      if (!/^\d{7,11}$/.test(input.account)) return fail({ formError: "账号或密码错误" });
+      const result = await pwdLogin(api, {
+        username: PWD_LOGIN_PREFIX + input.account,
+        password: input.password,
+        csrf: PWD_LOGIN_CSRF,
+        lot_number: input.lot_number,
+      });
+      if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
+      return loggedIn(context, api, result.result.login_credential, redirectTo);
+    }
+  }
+}
+
+export default function LoginPage() {
+  const { tab, redirectTo, challenge } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // after a post without JavaScript, the tab follows the form that was sent
+  const shownTab = actionData?.intent === "pwd-login" ? "pwd" : actionData?.intent === "captcha-login" || actionData?.intent === "send-code" ? "captcha" : tab;
+  return (
+    <div className="flex justify-center py-6">
+      <div className="w-[488px] max-w-full rounded-2xl bg-surface-container p-8 shadow-2xl ring-1 ring-surface-line max-sm:px-5 max-sm:py-6">
+        <LoginPanel
+          tab={shownTab}
+          redirectTo={redirectTo}
+          closeHref={redirectTo}
+          challenge={challenge}
+          actionData={actionData ?? null}
+          tabHref={(t) => `/login?${new URLSearchParams({ login: t, redirectTo })}`}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? String(error.data || "") : "";
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-xl font-bold">登录暂时无法完成</h1>
+      <p className="mt-3 text-ink-muted">{message || "请稍后再试"}</p>
+      <Link to="/?login=captcha" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+        重新登录
+      </Link>
+    </div>
+  );
+}
+
+// ─── steps ───────────────────────────────────────────────────────────────
+
+/** Validates the captcha answer sent with the form; the failure to show, or null when passed. */
+async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_output: string }) {
+  if (!input.lot_number || !input.captcha_output) {
+    return { captchaError: LOGIN_MESSAGES.CAPTCHA_REQUIRED, fieldErrors: { captcha: LOGIN_MESSAGES.CAPTCHA_REQUIRED } };
+  }
+  const valid = await validateCaptcha(api, { lot_number: input.lot_number, captcha_output: input.captcha_output });
+  if (valid.ok) return null;
+  const message = valid.errorMsg || LOGIN_MESSAGES.CAPTCHA_FAILED;
+  return { captchaError: message, fieldErrors: { captcha: message } };
+}
+
+/** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
+async function loggedIn(context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
+  context.appendSetCookie(loginCookie(credential));
+  await syncLoginCookies(api, credential);
+  await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
+  context.appendSetCookie(couponPopupCookie());
+  // spec 01 §4: after login the page reloads
+  return redirectDocument(redirectTo);
+}

@@ -1,0 +1,219 @@
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import {
+  closeCouponPopup,
+  loginByPassword,
+  loginBySms,
+  loginFormReady,
+  mobileFor,
+  quickSmsLogin,
+  screenshot,
+  useOwnAddress,
+} from "./login-steps";
+import { readDb, writeDb } from "./shop-api";
+
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+const DEMO = { mobile: "13800138000", name: "玩家8000" };
+const NINE_OFF = "全场 9 折"; // ACT003: no threshold, one per member, plenty of stock
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const couponCards = (page: Page) => page.getByTestId("coupon-card");
+
+test.describe("coupons", () => {
+  // logins reload whole pages through the captcha and the services: generous on a busy machine
+  test.describe.configure({ timeout: 60_000 });
+  test.use({ actionTimeout: 15_000 });
+  test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context }, testInfo) => {
+    const address = await useOwnAddress(page, testInfo, 11);
+    await quickSmsLogin(page, mobileFor(testInfo, 11), address);
+    await context.clearCookies({ name: "coupon_popup" }); // the pop-up has its own test
+
+    await page.goto("/coupon-collection");
+    await expect(page.getByRole("heading", { name: "领券中心", level: 1 })).toBeVisible();
+    const rules = page.getByRole("link", { name: "使用规则" });
+    await expect(rules).toHaveAttribute("href", "/protocols/coupon-rules");
+    await expect(rules).toHaveAttribute("target", "_blank");
+    expect(await couponCards(page).count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, testInfo, "coupon-collection");
+
+    await page.getByRole("button", { name: `立即领取：${NINE_OFF}` }).click();
+    await expect(toast(page, "领取成功")).toBeVisible();
+    await expect(page).toHaveURL(/\/coupon-collection$/);
+    await expect(page.getByRole("button", { name: `已领取：${NINE_OFF}` })).toBeDisabled();
+
+    await page.getByRole("link", { name: "我的优惠券" }).click();
+    await expect(page.getByRole("heading", { name: "我的优惠券" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "未使用" })).toHaveAttribute("aria-current", "page");
+    const claimed = couponCards(page).filter({ hasText: NINE_OFF });
+    await expect(claimed).toBeVisible();
+    await expect(claimed).toContainText("使用门槛：无门槛");
+    await expect(claimed).toContainText(/可用时间：\d{4}\.\d{2}\.\d{2}-\d{4}\.\d{2}\.\d{2}/);
+    await expect(claimed.getByText("立即使用")).toBeVisible();
+    await expect(page.getByRole("link", { name: "领券中心" })).toHaveAttribute("href", "/coupon-collection");
+
+    await page.getByRole("link", { name: "已使用" }).click();
+    await expect(page).toHaveURL(/\?tab=used$/);
+    await expect(page.getByText("暂无优惠券")).toBeVisible();
+    await expect(page.getByRole("link", { name: "去领券中心" })).toHaveAttribute("href", "/coupon-collection");
+
+    // a coupon that can no longer be claimed says so
+    const refused = await page.request.post("/coupon-collection", {
+      form: { intent: "claim", activity_no: "ACT009" },
+      headers: { "X-Forwarded-For": address },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(302);
+    await page.goto("/coupon-collection");
+    await expect(toast(page, "优惠券已失效")).toBeVisible();
+  });
+
+  test("one click claims every coupon the member may still claim", async ({ page, context }, testInfo) => {
+    const address = await useOwnAddress(page, testInfo, 12);
+    const mobile = mobileFor(testInfo, 12);
+    await quickSmsLogin(page, mobile, address);
+    await context.clearCookies({ name: "coupon_popup" });
+    await page.goto("/coupon-collection");
+    await expect(page.getByRole("button", { name: `立即领取：${NINE_OFF}` })).toBeEnabled();
+    await page.getByRole("button", { name: "一键领取" }).click();
+    await expect(toast(page, "已为您一键领取优惠券")).toBeVisible();
+    await expect(page.getByRole("button", { name: `已领取：${NINE_OFF}` })).toBeDisabled();
+    const owned = readDb<{ n: number }>(
+      "select count(*) as n from coupons c join members m on m.member_id = c.member_id where m.mobile = ?",
+      `+86-${mobile}`,
+    )[0].n;
+    expect(owned).toBeGreaterThanOrEqual(5);
+    await page.goto("/coupon");
+    await expect(couponCards(page)).toHaveCount(owned);
+  });
+
+  test("the coupon pop-up appears once after login and shows up to three unused coupons", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await useOwnAddress(page, testInfo, 13);
+    await page.goto("/?login=captcha");
+    await loginByPassword(page, js, DEMO.mobile);
+    await expect(page.getByTestId("member-name")).toHaveText(DEMO.name);
+
+    const title = page.getByRole("heading", { name: "恭喜您" });
+    await expect(title).toBeVisible();
+    const popup = page.getByRole("dialog").filter({ has: title });
+    await expect(popup).toContainText("获得新的优惠券，快去使用吧！");
+    await expect(popup.getByTestId("coupon-card")).toHaveCount(3);
+    await expect(popup.getByText("立即使用")).toHaveCount(3);
+    const more = popup.getByRole("link", { name: "领取更多优惠券" });
+    await expect(more).toHaveAttribute("href", "/coupon-collection");
+    await expect(more).toHaveAttribute("target", "_blank");
+    // a coupon with a jump URL opens it in a new tab
+    for (const link of await popup.locator('a[href^="/topic/"]').all()) await expect(link).toHaveAttribute("target", "_blank");
+    await screenshot(page, testInfo, "coupon-popup");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, testInfo, "coupon-popup-phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await closeCouponPopup(page);
+    await page.reload();
+    await expect(page.getByTestId("member-name")).toHaveText(DEMO.name);
+    await expect(title).toHaveCount(0);
+    await page.goto("/coupon-collection");
+    await expect(page.getByRole("heading", { name: "领券中心", level: 1 })).toBeVisible();
+    await expect(title).toHaveCount(0);
+  });
+
+  test("no pop-up after login for a member without unused coupons", async ({ page, context }, testInfo) => {
+    const address = await useOwnAddress(page, testInfo, 14);
+    const mobile = mobileFor(testInfo, 14);
+    // an account whose automatic coupon was already handed out (and is gone)
+    writeDb("insert into members (mobile, member_name, created_at, auto_coupons_granted_at) values (?, ?, ?, ?)", `+86-${mobile}`, "玩家无券", Date.now(), Date.now());
+    await quickSmsLogin(page, mobile, address);
+    expect((await context.cookies()).some((c) => c.name === "coupon_popup")).toBe(true);
+    await page.goto("/");
+    await expect(page.getByTestId("member-name")).toHaveText("玩家无券");
+    // the decision was taken (and spent) on this page: no coupons, no pop-up
+    expect((await context.cookies()).some((c) => c.name === "coupon_popup")).toBe(false);
+    await expect(page.getByRole("heading", { name: "恭喜您" })).toHaveCount(0);
+    await page.goto("/coupon");
+    await expect(page.getByText("暂无优惠券")).toBeVisible();
+  });
+
+  test("a visitor who opens 我的优惠券 logs in first and lands on their coupons", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await useOwnAddress(page, testInfo, 15);
+    // straight to the guarded page: the login modal opens over the page the visitor came from
+    await page.goto("/coupon");
+    await expect(page).toHaveURL(/\/\?login=captcha&redirectTo=%2Fcoupon$/);
+    await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
+
+    await page.goto("/coupon-collection");
+    await page.getByRole("link", { name: "我的优惠券" }).click();
+    await expect(page).toHaveURL(/\/coupon-collection\?login=captcha&redirectTo=%2Fcoupon$/);
+    await loginFormReady(page, js);
+    await loginByPassword(page, js, DEMO.mobile);
+    await expect(page).toHaveURL(/\/coupon$/);
+    await expect(page.getByRole("heading", { name: "我的优惠券" })).toBeVisible();
+    await closeCouponPopup(page);
+    expect(await couponCards(page).count()).toBeGreaterThanOrEqual(3);
+    // the corner mark of a coupon that ends today
+    await expect(couponCards(page).filter({ hasText: "今天到期" })).toHaveCount(1);
+    await screenshot(page, testInfo, "my-coupons");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, testInfo, "my-coupons-phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole("link", { name: "已过期" }).click();
+    await expect(page).toHaveURL(/\?tab=expired$/);
+    await expect(couponCards(page).first()).toContainText("已过期");
+    await expect(couponCards(page).first()).toHaveAttribute("aria-disabled", "true");
+    await page.getByRole("link", { name: "已使用" }).click();
+    await expect(couponCards(page).first()).toContainText("已使用");
+
+    // the member menu's entry for the page the member is on does nothing
+    await page.getByRole("link", { name: "未使用" }).click();
+    await expect(page).toHaveURL(/\?tab=unused$/);
+    await page.getByTestId("member-name").click();
+    if (js) {
+      await page.getByRole("menuitem", { name: "我的优惠券" }).click();
+      await expect(page).toHaveURL(/\/coupon\?tab=unused$/);
+      await page.getByTestId("member-name").click();
+      await page.getByRole("menuitem", { name: "查询我的订单" }).click();
+    } else {
+      const menu = page.getByRole("navigation", { name: "会员菜单" });
+      await expect(menu.getByRole("link", { name: "我的优惠券" })).toHaveCount(0);
+      await expect(menu.getByText("我的优惠券")).toHaveAttribute("aria-current", "page");
+      await menu.getByRole("link", { name: "查询我的订单" }).click();
+    }
+    await expect(page).toHaveURL(/\/order\/list$/);
+  });
+
+  test("a visitor who claims logs in first and the claim completes afterwards", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await useOwnAddress(page, testInfo, 16);
+    const mobile = mobileFor(testInfo, 16);
+    await page.goto("/coupon-collection");
+    await page.getByRole("button", { name: `立即领取：${NINE_OFF}` }).click();
+    await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
+    await expect(page).toHaveURL(/\/coupon-collection\?login=captcha&redirectTo=%2Fcoupon-collection%3Fclaim%3DACT003$/);
+
+    await loginBySms(page, js, mobile);
+    if (js) {
+      // the pending claim runs by itself; its refresh also ends the new member's pop-up
+      await expect(toast(page, "领取成功")).toBeVisible({ timeout: 10_000 });
+      await expect(page).toHaveURL(/\/coupon-collection$/);
+    } else {
+      await expect(page).toHaveURL(/\/coupon-collection\?claim=ACT003$/);
+      await closeCouponPopup(page);
+      await expect(page.getByText(`已登录，继续领取「${NINE_OFF}」`)).toBeVisible();
+      await page.getByRole("button", { name: "继续领取" }).click();
+      await expect(toast(page, "领取成功")).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: `已领取：${NINE_OFF}` })).toBeDisabled();
+    expect(
+      readDb(
+        "select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ? and c.activity_no = 'ACT003'",
+        `+86-${mobile}`,
+      ),
+    ).toHaveLength(1);
+    await screenshot(page, testInfo, "coupon-collection-member");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, testInfo, "coupon-collection-phone");
+  });
+});
