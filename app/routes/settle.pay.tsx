@@ -261,6 +261,12 @@ function usePaymentPolling(orderNo: string | null) {
   const [message, setMessage] = useState<string | null>(null);
   const [active, setActive] = useState(Boolean(orderNo));
   const last = useRef<string | null>(null);
+  // the page stays mounted when the order is created (same route, new query): start polling then
+  useEffect(() => {
+    setActive(Boolean(orderNo));
+    setMessage(null);
+    last.current = null;
+  }, [orderNo]);
 
   useEffect(() => {
     if (!orderNo || !active) return;

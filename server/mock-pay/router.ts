@@ -1,15 +1,15 @@
 // The sandbox cashier (decisions §6), standing in for WeChat Pay / Alipay: a signed link shows the
 // amount, the pay way and a QR-style image, and two buttons that send a signed notification
 // through the same HTTP path a real provider uses. Plain HTML forms: works without JavaScript.
-import { randomUUID } from "node:crypto";
 import express, { Router, type Request } from "express";
 import QRCode from "qrcode";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Store } from "../../db/client";
-import { orders } from "../../db/schema";
+import { orders, paymentNotifications } from "../../db/schema";
 import type { Config } from "../config";
 import { escapeHtml } from "../html";
+import { PAID_STATUSES, type OrderStatus } from "../trade/domain/order-state";
 import { signNotification, verifyCashierSignature, type PayNotification } from "../trade/services/payment.service";
 
 const PAY_WAY_NAMES: Record<string, string> = {
@@ -65,8 +65,16 @@ export function mockPayRouter(config: Config, store: Store) {
     const form = Submit.safeParse(req.body);
     const order = signed(req, form.success ? form.data.sig : undefined);
     if (!form.success || !order) return res.status(400).type("html").send(page("支付失败", `<p class="muted">请求无效，请返回商城重新发起支付。</p>`));
+    const back = `${config.hkBaseUrl}/settle/pay-wait/${order.orderNo}`;
+    if (PAID_STATUSES.includes(order.status as OrderStatus)) {
+      // a resubmitted page (back button, second click): the order is paid, charge nothing
+      return res.type("html").send(page("订单已支付", `<p class="state">订单已支付，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`));
+    }
+    // One payment per attempt: two submissions of the same page at once carry the same id (the
+    // second is a replay), while a retry after a recorded failure is a new payment.
+    const attempt = store.db.select({ n: sql<number>`count(*)` }).from(paymentNotifications).where(eq(paymentNotifications.orderNo, order.orderNo)).get()?.n ?? 0;
     const notification: PayNotification = {
-      notify_id: randomUUID(),
+      notify_id: `MOCK-${order.orderNo}-${attempt}-${form.data.result}`,
       order_no: order.orderNo,
       trade_status: form.data.result,
       amount: order.payPrice,
@@ -80,7 +88,6 @@ export function mockPayRouter(config: Config, store: Store) {
     })
       .then((r) => r.json() as Promise<{ success: boolean; result: { outcome?: string; error_msg?: string } }>)
       .catch(() => null);
-    const back = `${config.hkBaseUrl}/settle/pay-wait/${order.orderNo}`;
     if (!answer?.success) {
       return res.status(502).type("html").send(page("支付失败", `<p>${escapeHtml(answer?.result.error_msg ?? "支付通知发送失败")}</p><p><a href="${back}">返回商城</a></p>`));
     }

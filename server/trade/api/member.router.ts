@@ -113,7 +113,8 @@ export function memberRouter(deps: TradeDeps) {
 
   router.get("/geetest4/image/:lot_number.svg", (req, res) => {
     const { lot_number } = parse(ImageParams, req.params);
-    res.type("image/svg+xml").send(challengeImage(deps, lot_number));
+    const svg = challengeImage(deps, lot_number); // throws the 404 envelope before the type is set
+    res.type("image/svg+xml").send(svg);
   });
 
   router.post("/geetest4/action/valid", (req, res, next) => {

@@ -5,6 +5,7 @@ import type { TradeDeps } from "../deps";
 import { requireMember } from "../http/auth";
 import { clientOf } from "../http/client-context";
 import { parse, send } from "../http/envelope";
+import { checkDistinctSkus } from "./units.schema";
 import { changePayWay, closeOrder, createOrder, LIST_FILTERS, listOrders, orderDetail, orderStatus, PAY_WAYS, serverList } from "../services/order.service";
 
 export const OrderNo = z.string().regex(/^TT\d{14}$/);
@@ -49,6 +50,7 @@ export function orderRouter(deps: TradeDeps) {
   router.post("/", (req, res) => {
     const member = requireMember(deps, res);
     const { request_id, ...input } = parse(CreateOrderBody, req.body);
+    checkDistinctSkus(input.units);
     const header = parse(IdempotencyHeader, req.get("Idempotency-Key"), "请求头 Idempotency-Key");
     send(res, createOrder(deps, member, { ...input, order_no: input.order_no || undefined }, { key: request_id ?? header ?? null, storeLine: clientOf(res).storeLine }));
   });

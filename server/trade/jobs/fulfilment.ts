@@ -2,7 +2,7 @@
 // come (pay time + FULFIL_DELAY_MS, or the presale time). Each order is handled in one write
 // transaction that allocates exactly one unused code per unit, so no code is delivered twice and a
 // SKU never sells more codes than it holds. All state is in SQLite, so a restart simply resumes.
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { cdkeys, members, orderPerformances, orders, orderUnits, outboxMessages, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatTime } from "../../html";
@@ -30,6 +30,8 @@ export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: 
 
 /** Delivers one order; false when it has to wait for codes. */
 export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): boolean {
+  // immediate: take the write lock before reading, so another process writing the file (the admin
+  // script) makes this wait instead of failing the read-then-write upgrade
   return deps.store.db.transaction((tx) => {
     let order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
     if (!order || !["PAY_SUCCESS", "SENDING"].includes(order.status)) return false;
@@ -83,7 +85,34 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): bool
     transition(tx, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null });
     queueDeliveryMessages(tx, orderNo, now);
     return true;
-  });
+  }, { behavior: "immediate" });
+}
+
+/**
+ * Adds codes to a SKU's inventory and makes the orders waiting for them due at once, so the worker
+ * delivers them on its next pass instead of at the out-of-stock retry. Returns the orders of that
+ * SKU still in SENDING.
+ */
+export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]): { added: number; unused: number; waitingOrders: string[] } {
+  const now = deps.now();
+  return deps.store.db.transaction((tx) => {
+    if (codes.length) tx.insert(cdkeys).values(codes.map((code) => ({ skuNo, code, status: "UNUSED", createdAt: now }))).run();
+    const waiting = tx
+      .selectDistinct({ orderNo: orders.orderNo })
+      .from(orders)
+      .innerJoin(orderUnits, eq(orderUnits.orderNo, orders.orderNo))
+      .where(and(eq(orders.status, "SENDING"), eq(orderUnits.skuNo, skuNo)))
+      .all()
+      .map((o) => o.orderNo);
+    if (waiting.length) {
+      tx.update(orders)
+        .set({ fulfilAfter: now, updatedAt: now })
+        .where(and(inArray(orders.orderNo, waiting), eq(orders.status, "SENDING"), gt(orders.fulfilAfter, now)))
+        .run();
+    }
+    const unused = tx.select({ n: sql<number>`count(*)` }).from(cdkeys).where(and(eq(cdkeys.skuNo, skuNo), eq(cdkeys.status, "UNUSED"))).get()?.n ?? 0;
+    return { added: codes.length, unused, waitingOrders: waiting };
+  }, { behavior: "immediate" });
 }
 
 type Tx = Parameters<Parameters<TradeDeps["store"]["db"]["transaction"]>[0]>[0];
@@ -110,10 +139,11 @@ function queueDeliveryMessages(tx: Tx, orderNo: string, now: number) {
       })
       .run();
   }
+  // the SMS goes to the member's verified number, never to a number typed into the order
   tx.insert(outboxMessages)
     .values({
       channel: "SMS",
-      recipient: order.orders.userPhone || order.members.mobile,
+      recipient: order.members.mobile,
       body: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
       orderNo,
       createdAt: now,

@@ -3,14 +3,14 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import dayjs from "dayjs";
-import { goods as goodsTable, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, orderUnits, skus, specNodes } from "../../../db/schema";
+import { coupons, goods as goodsTable, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, orderUnits, skus, specNodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
 import type { Member } from "./session.service";
 import { payUrl } from "./payment.service";
 import { priceCart, type UnitInput } from "./pricing.service";
-import { lockCoupon, releaseCoupon, type DbTx } from "./promotion.service";
+import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon, type DbTx } from "./promotion.service";
 
 export const ORDER_MESSAGES = {
   NOT_FOUND: "订单不存在",
@@ -34,6 +34,12 @@ export interface CreateOrderInput {
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Order writes take the write lock up front: another process (the admin script) may write the same
+ * file, and a read-then-write transaction would fail instead of waiting for it.
+ */
+const IMMEDIATE = { behavior: "immediate" } as const;
 
 /** Moves an order along the state machine, or refuses with 409. Runs inside the caller's transaction. */
 export function transition(tx: DbTx, order: Pick<OrderRow, "orderNo" | "status">, event: OrderEvent, now: number, extra: Partial<OrderRow> = {}): OrderStatus {
@@ -86,6 +92,7 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
       }
     }
     const couponNo = input.coupons.find(Boolean) ?? null;
+    if (couponNo) refuseHeldCoupon(tx, member, couponNo);
     const priced = priceCart(tx, { units: input.units, memberId: member.memberId, couponNo, now });
     const orderNo = newOrderNo(tx, now);
     tx.insert(orders)
@@ -117,7 +124,20 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
       tx.insert(idempotencyKeys).values({ key: context.key, memberId: member.memberId, scope: "order.create", requestHash: hash, orderNo, createdAt: now }).run();
     }
     return payResult(deps, orderNo);
-  });
+  }, IMMEDIATE);
+}
+
+/**
+ * A coupon another open order holds is a conflict (409), not bad input: the shopper may close that
+ * order to get it back. (Pricing alone would call it "used".)
+ */
+function refuseHeldCoupon(tx: DbTx, member: Member, couponNo: string) {
+  const held = tx
+    .select({ n: coupons.couponNo })
+    .from(coupons)
+    .where(and(eq(coupons.couponNo, couponNo), eq(coupons.memberId, member.memberId), eq(coupons.status, "LOCKED")))
+    .get();
+  if (held) throw new ApiError(ERROR.CONFLICT, PROMOTION_MESSAGES.COUPON_HELD);
 }
 
 /** Snapshots what the shopper bought: names, tags, covers and the chosen spec values. */
@@ -165,7 +185,7 @@ export function changePayWay(deps: TradeDeps, member: Member, orderNo: string, p
     }
     transition(tx, order, "REISSUE_PAY", now, { payWay });
     return payResult(deps, orderNo);
-  });
+  }, IMMEDIATE);
 }
 
 export function orderStatus(deps: TradeDeps, member: Member, orderNo: string) {
@@ -184,8 +204,49 @@ export function closeOrder(deps: TradeDeps, member: Member, orderNo: string) {
     if (!nextStatus(order.status as OrderStatus, "CLOSE")) throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.NOT_CLOSABLE);
     transition(tx, order, "CLOSE", now, { closedAt: now });
     releaseCoupon(tx, orderNo);
-  });
+  }, IMMEDIATE);
   return {};
+}
+
+export const REFUND_NOTICES = {
+  PART: "部分款项已退回原支付账户",
+  ALL: "已全额退款至原支付账户",
+} as const;
+
+/**
+ * Refunds an order (admin script only): a delivered order in part or in full, or an order still
+ * waiting for codes in full. Codes already delivered stay with it; the coupon stays consumed.
+ */
+export function refundOrder(deps: TradeDeps, orderNo: string, part: boolean): { from: OrderStatus; to: OrderStatus } {
+  const now = deps.now();
+  return deps.store.db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+    if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
+    const to = transition(tx, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
+      notice: part ? REFUND_NOTICES.PART : REFUND_NOTICES.ALL,
+      fulfilAfter: null,
+    });
+    return { from: order.status as OrderStatus, to };
+  }, IMMEDIATE);
+}
+
+/**
+ * Sets a status outside the state machine (the admin script's `--force`): nothing else changes —
+ * coupons, codes and messages stay as they are. An order forced back into a payable status gets a
+ * fresh payment window so the sweeper does not close it at once.
+ */
+export function forceOrderStatus(deps: TradeDeps, orderNo: string, to: OrderStatus): { from: OrderStatus; to: OrderStatus } {
+  const now = deps.now();
+  return deps.store.db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+    if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
+    const payable = OPEN_STATUSES.includes(to) && order.payExpireAt <= now;
+    tx.update(orders)
+      .set({ status: to, updatedAt: now, ...(payable ? { payExpireAt: now + deps.config.orderPayMinutes * 60_000 } : {}) })
+      .where(eq(orders.orderNo, orderNo))
+      .run();
+    return { from: order.status as OrderStatus, to };
+  }, IMMEDIATE);
 }
 
 export const LIST_FILTERS = { ALL: null, PAY_SUCCESS: PAID_STATUSES, WAIT_PAY: OPEN_STATUSES } as const;

@@ -6,7 +6,8 @@ import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
-import { consumeCoupon } from "./promotion.service";
+import { transition } from "./order.service";
+import { consumeCoupon, type DbTx } from "./promotion.service";
 
 function hmac(secret: string, purpose: string, text: string): string {
   return createHmac("sha256", secret).update(`${purpose}\n${text}`).digest("hex");
@@ -47,70 +48,80 @@ export function signNotification(secret: string, n: PayNotification): string {
 
 export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
 
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The paid transition, as a paid notification makes it: PAY_SUCCESS with the pay time and pay
+ * way, fulfilment due after FULFIL_DELAY_MS (or at the latest presale time of its units), and the
+ * order's coupon consumed. Runs inside the caller's transaction; 409 when the order cannot be paid.
+ */
+export function markPaid(tx: DbTx, deps: Pick<TradeDeps, "config">, order: Pick<OrderRow, "orderNo" | "status">, payWay: string, now: number): OrderStatus {
+  const units = tx.select().from(orderUnits).where(eq(orderUnits.orderNo, order.orderNo)).all();
+  const presaleAt = Math.max(0, ...units.filter((u) => u.isPresale).map((u) => u.presalePerformanceAt ?? 0));
+  const to = transition(tx, order, "PAID", now, {
+    payAt: now,
+    payWay,
+    fulfilAfter: Math.max(now + deps.config.fulfilDelayMs, presaleAt),
+  });
+  consumeCoupon(tx, order.orderNo, now);
+  return to;
+}
+
+/** The failed-payment transition (WAIT_PAY → PAY_FAIL); the order may be paid again until it expires. */
+export function markPayFailed(tx: DbTx, order: Pick<OrderRow, "orderNo" | "status">, now: number): OrderStatus {
+  return transition(tx, order, "PAY_FAILED", now);
+}
+
 /**
  * Applies a payment notification once. A replay (same notify_id) changes nothing. A paid
- * notification for a closed order, or with the wrong amount, is recorded and the order flagged;
- * it never delivers.
+ * notification for a closed order, with the wrong amount, or for an order already paid through
+ * another payment, is recorded and the order flagged for a refund by hand; it never delivers.
  */
 export function applyNotification(deps: TradeDeps, n: PayNotification, signature: string): { outcome: NotifyOutcome; order_status: OrderStatus } {
   if (!sameHex(signNotification(deps.config.sessionSecret, n), signature)) {
     throw new ApiError(ERROR.BAD_INPUT, "签名校验失败");
   }
   const { db } = deps.store;
-  return db.transaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.orderNo, n.order_no)).get();
-    if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
-    const status = order.status as OrderStatus;
-    const seen = tx.select().from(paymentNotifications).where(eq(paymentNotifications.notifyId, n.notify_id)).get();
-    if (seen) return { outcome: "IGNORED" as const, order_status: status };
+  return db.transaction(
+    (tx) => {
+      const order = tx.select().from(orders).where(eq(orders.orderNo, n.order_no)).get();
+      if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
+      const status = order.status as OrderStatus;
+      const seen = tx.select().from(paymentNotifications).where(eq(paymentNotifications.notifyId, n.notify_id)).get();
+      if (seen) return { outcome: "IGNORED" as const, order_status: status };
 
-    const now = deps.now();
-    const record = (outcome: NotifyOutcome) =>
-      tx.insert(paymentNotifications).values({ notifyId: n.notify_id, orderNo: n.order_no, tradeStatus: n.trade_status, amount: n.amount, outcome, createdAt: now }).run();
+      const now = deps.now();
+      const record = (outcome: NotifyOutcome) =>
+        tx.insert(paymentNotifications).values({ notifyId: n.notify_id, orderNo: n.order_no, tradeStatus: n.trade_status, amount: n.amount, outcome, createdAt: now }).run();
 
-    if (n.trade_status === "FAIL") {
-      const to = nextStatus(status, "PAY_FAILED");
-      if (!to) {
-        record("IGNORED");
-        return { outcome: "IGNORED" as const, order_status: status };
+      if (n.trade_status === "FAIL") {
+        if (!nextStatus(status, "PAY_FAILED")) {
+          record("IGNORED");
+          return { outcome: "IGNORED" as const, order_status: status };
+        }
+        const to = markPayFailed(tx, order, now);
+        record("APPLIED");
+        return { outcome: "APPLIED" as const, order_status: to };
       }
-      tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+
+      const flag =
+        n.amount !== order.payPrice
+          ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
+          : status === "CLOSE"
+            ? "订单关闭后收到支付通知，需人工退款"
+            : !nextStatus(status, "PAID")
+              ? "订单已支付后再次收到支付通知，需人工退款"
+              : null;
+      if (flag) {
+        tx.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+        record("FLAGGED");
+        deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
+        return { outcome: "FLAGGED" as const, order_status: status };
+      }
+      const to = markPaid(tx, deps, order, n.pay_way, now);
       record("APPLIED");
       return { outcome: "APPLIED" as const, order_status: to };
-    }
-
-    const flag =
-      n.amount !== order.payPrice
-        ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
-        : status === "CLOSE"
-          ? "订单关闭后收到支付通知，需人工退款"
-          : null;
-    if (flag) {
-      tx.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
-      record("FLAGGED");
-      deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
-      return { outcome: "FLAGGED" as const, order_status: status };
-    }
-    const to = nextStatus(status, "PAID");
-    if (!to) {
-      // already paid through another notification: keep the record, change nothing
-      record("IGNORED");
-      return { outcome: "IGNORED" as const, order_status: status };
-    }
-    const unit = tx.select().from(orderUnits).where(eq(orderUnits.orderNo, n.order_no)).get();
-    const presaleAt = unit?.isPresale ? (unit.presalePerformanceAt ?? now) : null;
-    tx.update(orders)
-      .set({
-        status: to,
-        payAt: now,
-        payWay: n.pay_way,
-        fulfilAfter: Math.max(now + deps.config.fulfilDelayMs, presaleAt ?? 0),
-        updatedAt: now,
-      })
-      .where(eq(orders.orderNo, n.order_no))
-      .run();
-    consumeCoupon(tx, n.order_no, now);
-    record("APPLIED");
-    return { outcome: "APPLIED" as const, order_status: to };
-  });
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -1,0 +1,1014 @@
+// The API reference (docs/api.md) as a catalogue of examples: every endpoint under /api with a
+// request that succeeds and one that fails. The generator runs them in order against a fresh
+// harness (captcha → login → … → create an order → pay it) and renders the real answers, so the
+// document shows what the server says today; tests/api/api-docs.test.ts checks it has not drifted.
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import { runFulfilment } from "../../server/trade/jobs/fulfilment";
+import { signNotification } from "../../server/trade/services/payment.service";
+import { startHarness, type Harness } from "./harness";
+
+// ─── the catalogue's types ───────────────────────────────────────────────
+
+export type Method = "GET" | "POST";
+
+export interface ExampleRequest {
+  method: Method;
+  /** The concrete path, with the query string. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A documented failure: HTTP status, the exact `error_msg`, and when it happens. */
+export type FailureNote = readonly [status: number, errorMsg: string, when: string];
+
+type StateKey =
+  | "lot"
+  | "credential"
+  | "memberId"
+  | "smsMobile"
+  | "smsCredential"
+  | "goodsNo"
+  | "skuNo"
+  | "activityNo"
+  | "couponNo"
+  | "orderNo"
+  | "closedOrderNo"
+  | "otherOrderNo";
+
+export interface DocsContext {
+  h: Harness;
+  /** What every storefront call carries; the saas-token once the server has issued one. */
+  client: Record<string, string>;
+  state: Partial<Record<StateKey, string>>;
+}
+
+export interface Endpoint {
+  group: GroupId;
+  method: Method;
+  /** The route as the router declares it, with `:param` placeholders. */
+  route: string;
+  title: string;
+  titleEn: string;
+  login: "required" | "optional" | "none";
+  /** The cashier calls the payment notification, without the storefront's headers. */
+  caller?: "storefront" | "cashier";
+  notes?: string[];
+  failures: FailureNote[];
+  example(ctx: DocsContext): ExampleRequest | Promise<ExampleRequest>;
+  /** Keeps what later examples need (a lot number, a credential, an order number…). */
+  after?(ctx: DocsContext, answer: unknown): void;
+  failure(ctx: DocsContext): ExampleRequest | Promise<ExampleRequest>;
+}
+
+export interface Exchange {
+  request: ExampleRequest & { headers: Record<string, string> };
+  status: number;
+  contentType: string;
+  /** set-saas-token and set-cookie, when the answer carries them. */
+  headers: Record<string, string>;
+  /** The parsed JSON, or the text of a non-JSON answer. */
+  body: unknown;
+}
+
+export interface DocumentedEndpoint {
+  endpoint: Endpoint;
+  example: Exchange;
+  failure: Exchange;
+}
+
+// ─── groups and fixed values ─────────────────────────────────────────────
+
+const GROUPS = {
+  captcha: "验证码 · Captcha",
+  member: "会员与登录 · Member and login",
+  goods: "商品 · Goods",
+  shopping: "页面内容 · Page content",
+  promotion: "优惠券 · Coupons",
+  cart: "购物车 · Cart",
+  order: "订单 · Orders",
+  pay: "支付通知 · Payment notification",
+  report: "数据上报 · Analytics",
+} as const;
+export type GroupId = keyof typeof GROUPS;
+
+const MEMBER = "/api/common_bll/v1";
+const SHOPPING = "/api/trade_bff/v1/shopping";
+const PROMOTION = "/api/trade_bff/v1/promotion";
+const ORDER_V1 = "/api/trade_bff/v1/order";
+
+/** The demo members of the seed (decisions §9). */
+const DEMO = { mobile: "+86-13800138000", other: "+86-13900139000", password: "demo123456" };
+
+/** What the storefront sends on every call (decisions §1, wire format 002). */
+const CLIENT_HEADERS: Record<string, string> = {
+  "Saas-App-Id": "TTSGAME_WEB",
+  "Saas-Product-Line": "TTSGAME",
+  Useragent: JSON.stringify({ browser: "Chrome", platform: "Windows", channel_id: "1", agent_line: "TTSGAME-PC", version: "1.0.0" }),
+};
+
+const NOT_LOGGED_IN: FailureNote = [401, "登录已失效，请重新登录", "未带凭证、凭证无效、已过期或已退出（`error_code` 401）"];
+
+// ─── small helpers ───────────────────────────────────────────────────────
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value at a path of an answer, or undefined. */
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof key === "number") current = Array.isArray(current) ? current[key] : undefined;
+    else current = isRecord(current) ? current[key] : undefined;
+  }
+  return current;
+}
+
+function textAt(value: unknown, ...path: (string | number)[]): string {
+  const found = at(value, ...path);
+  if (typeof found !== "string" && typeof found !== "number") throw new Error(`api-docs: no value at ${path.join(".")}`);
+  return String(found);
+}
+
+function need(ctx: DocsContext, key: StateKey): string {
+  const value = ctx.state[key];
+  if (value === undefined) throw new Error(`api-docs: an earlier example should have set ${key}`);
+  return value;
+}
+
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
+const get = (path: string, headers?: Record<string, string>): ExampleRequest => ({ method: "GET", path, headers });
+const post = (path: string, body: unknown, headers?: Record<string, string>): ExampleRequest => ({ method: "POST", path, body, headers });
+const asMember = (ctx: DocsContext): Record<string, string> => ({ "Login-Credential": need(ctx, "credential") });
+const unitOf = (ctx: DocsContext) => ({ goods_no: need(ctx, "goodsNo"), sku_no: need(ctx, "skuNo"), sku_num: 1 });
+const nowSeconds = (ctx: DocsContext) => String(Math.floor(ctx.h.clock.now / 1000));
+
+/** Steps between examples (a fresh captcha lot, an order to close) that are not documented. */
+async function call(ctx: DocsContext, request: ExampleRequest): Promise<unknown> {
+  const { status, body } = await ctx.h.api(request.path, { method: request.method, headers: { ...ctx.client, ...request.headers }, json: request.body });
+  const answer: unknown = body;
+  if (status !== 200) throw new Error(`api-docs: ${request.method} ${request.path} answered ${status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** A captcha lot validated with the CAPTCHA_TEST_PASS, ready for one SMS send or password login. */
+async function validatedLot(ctx: DocsContext): Promise<string> {
+  const lot = textAt(await call(ctx, get(`${MEMBER}/geetest4/load`)), "result", "lot_number");
+  const pass = ctx.h.deps.config.captchaTestPass ?? "";
+  await call(ctx, post(`${MEMBER}/geetest4/action/valid`, { lot_number: lot, captcha_output: pass, pass_token: "", gen_time: nowSeconds(ctx) }));
+  return lot;
+}
+
+function firstRow<T>(ctx: DocsContext, sql: string, ...params: unknown[]): T {
+  const row = ctx.h.store.sqlite.prepare(sql).get(...params) as T | undefined;
+  if (row === undefined) throw new Error(`api-docs: the seed has no row for ${sql}`);
+  return row;
+}
+
+/** An on-sale, not presale SKU with codes in stock, so the example order is delivered. */
+function pickSku(ctx: DocsContext): { goods_no: string; sku_no: string } {
+  return firstRow(
+    ctx,
+    `SELECT s.goods_no, s.sku_no FROM skus s JOIN goods g ON g.goods_no = s.goods_no
+     JOIN cdkeys c ON c.sku_no = s.sku_no AND c.status = 'UNUSED'
+     WHERE g.status = 'ON_SALE' AND g.is_presale = 0 AND s.disabled = 0
+     GROUP BY s.sku_no ORDER BY s.price_turn_cny DESC, s.sku_no LIMIT 1`,
+  );
+}
+
+function orderBody(ctx: DocsContext, coupons: string[]) {
+  return {
+    customer: { user_id: need(ctx, "memberId"), user_phone: "13800138000", user_email: "buyer@example.com" },
+    units: [unitOf(ctx)],
+    channel: { channel_name: "", channel_no: "1" },
+    pay_way: "WX",
+    coupons,
+    request_id: `docs-${randomUUID()}`,
+  };
+}
+
+function notifyBody(ctx: DocsContext, orderNo: string) {
+  const order = firstRow<{ pay_price: number; pay_way: string }>(ctx, "SELECT pay_price, pay_way FROM orders WHERE order_no = ?", orderNo);
+  const notification = { notify_id: `N${randomUUID().replaceAll("-", "")}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: order.pay_price, pay_way: order.pay_way };
+  return { ...notification, sign: signNotification(ctx.h.deps.config.sessionSecret, notification) };
+}
+
+// ─── the catalogue, in the order it runs ─────────────────────────────────
+
+export const CATALOGUE: Endpoint[] = [
+  {
+    group: "captcha",
+    method: "GET",
+    route: `${MEMBER}/geetest4/load`,
+    title: "获取验证码挑战",
+    titleEn: "Load a captcha challenge (local geetest v4 stand-in)",
+    login: "none",
+    notes: [
+      "`type=slide`（默认，滑块，需要 JavaScript）或 `type=text`（算术题，无需脚本）。挑战 2 分钟内有效，只能回答一次。",
+      "本例没有带 `saas-token`，应答头里便有新的 `set-saas-token`；后面的示例都带上它。",
+    ],
+    failures: [[400, "参数 type 取值无效", "type 不是 slide / text"]],
+    example: () => get(withQuery(`${MEMBER}/geetest4/load`, { type: "slide" })),
+    after: (ctx, answer) => {
+      ctx.state.lot = textAt(answer, "result", "lot_number");
+    },
+    failure: () => get(withQuery(`${MEMBER}/geetest4/load`, { type: "puzzle" })),
+  },
+  {
+    group: "captcha",
+    method: "GET",
+    route: `${MEMBER}/geetest4/image/:lot_number.svg`,
+    title: "验证码图片",
+    titleEn: "The challenge picture (SVG, not the JSON envelope)",
+    login: "none",
+    notes: ["成功时应答是 `image/svg+xml` 图片（即 load 应答里的 `bg_url`），失败时仍是 JSON 信封。"],
+    failures: [
+      [404, "验证已过期，请重试", "lot_number 不存在或已过期"],
+      [400, "参数 lot_number 格式错误", "lot_number 含非法字符"],
+    ],
+    example: (ctx) => get(`${MEMBER}/geetest4/image/${need(ctx, "lot")}.svg`),
+    failure: () => get(`${MEMBER}/geetest4/image/0000unknown0000.svg`),
+  },
+  {
+    group: "captcha",
+    method: "POST",
+    route: `${MEMBER}/geetest4/action/valid`,
+    title: "校验验证码",
+    titleEn: "Validate a captcha answer",
+    login: "none",
+    notes: [
+      "字段沿用 geetest v4：`lot_number`、`captcha_output`（滑块的像素位置或算术答案）、`pass_token`、`gen_time`。",
+      "示例用测试口令 `CAPTCHA_TEST_PASS`（仅测试环境，生产环境拒绝启动）作为 `captcha_output`。",
+      "校验通过的 `lot_number` 须在 2 分钟内交给 `sms_captcha` 或 `pwd_login` 使用一次。答错一次该挑战即作废。",
+    ],
+    failures: [
+      [400, "验证失败", "答案错误，或四个字段全部为空"],
+      [400, "验证已过期，请重试", "挑战不存在、已过期或已经回答过"],
+      [400, "缺少参数 lot_number", "只缺 lot_number"],
+    ],
+    example: (ctx) =>
+      post(`${MEMBER}/geetest4/action/valid`, {
+        lot_number: need(ctx, "lot"),
+        captcha_output: ctx.h.deps.config.captchaTestPass ?? "",
+        pass_token: "",
+        gen_time: nowSeconds(ctx),
+      }),
+    // the same lot a second time: a challenge is answered once
+    failure: (ctx) =>
+      post(`${MEMBER}/geetest4/action/valid`, {
+        lot_number: need(ctx, "lot"),
+        captcha_output: ctx.h.deps.config.captchaTestPass ?? "",
+        pass_token: "",
+        gen_time: nowSeconds(ctx),
+      }),
+  },
+  {
+    group: "member",
+    method: "POST",
+    route: `${MEMBER}/member/sms_captcha`,
+    title: "发送短信验证码",
+    titleEn: "Send an SMS login code",
+    login: "none",
+    notes: [
+      "需要一个刚校验通过的 `lot_number`（见 geetest4）。验证码 6 位，5 分钟有效，只能用一次；演示环境写入短信发件箱（`/dev/sms`）。",
+      "同一号码 60 秒内不能重发；每号每天、每个地址每小时都有上限。",
+    ],
+    failures: [
+      [400, "请先完成安全验证", "lot_number 未通过校验"],
+      [400, "安全验证已失效，请重新验证", "lot_number 已用过或校验已超过 2 分钟"],
+      [400, "参数 mobile 格式错误", "手机号格式不对（形如 +86-13800138000）"],
+      [429, "验证码已发送，请60秒后重试", "60 秒内重发（另有每日、每小时上限的 429）"],
+    ],
+    example: async (ctx) => {
+      ctx.state.smsMobile = DEMO.other;
+      return post(`${MEMBER}/member/sms_captcha`, { mobile: DEMO.other, sms_type: "LOGIN", lot_number: await validatedLot(ctx) });
+    },
+    failure: async (ctx) => post(`${MEMBER}/member/sms_captcha`, { mobile: need(ctx, "smsMobile"), sms_type: "LOGIN", lot_number: await validatedLot(ctx) }),
+  },
+  {
+    group: "member",
+    method: "POST",
+    route: `${MEMBER}/member/action/captcha_login`,
+    title: "短信验证码登录",
+    titleEn: "Log in with an SMS code",
+    login: "none",
+    notes: [
+      "未注册的号码登录成功即自动开户。应答里的 `login_credential` 放进之后请求的 `Login-Credential` 头；同时以 HttpOnly Cookie `login_credential` 下发（30 天）。",
+    ],
+    failures: [
+      [400, "验证码错误", "验证码不对（每个验证码最多错 5 次）"],
+      [400, "验证码已过期，请重新获取", "超过 5 分钟"],
+      [400, "请先获取验证码", "没有发过验证码，或验证码已用过"],
+      [400, "验证码错误次数过多，请重新获取", "同一验证码错满 5 次"],
+    ],
+    example: (ctx) => {
+      const mobile = need(ctx, "smsMobile");
+      const { body } = firstRow<{ body: string }>(ctx, "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1", mobile);
+      const code = /(\d{6})/.exec(body)?.[1] ?? "";
+      return post(`${MEMBER}/member/action/captcha_login`, { mobile, sms_code: code });
+    },
+    after: (ctx, answer) => {
+      ctx.state.smsCredential = textAt(answer, "result", "login_credential");
+    },
+    // the same code again: codes are single use
+    failure: (ctx) => {
+      const mobile = need(ctx, "smsMobile");
+      const { body } = firstRow<{ body: string }>(ctx, "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1", mobile);
+      return post(`${MEMBER}/member/action/captcha_login`, { mobile, sms_code: /(\d{6})/.exec(body)?.[1] ?? "" });
+    },
+  },
+  {
+    group: "member",
+    method: "POST",
+    route: `${MEMBER}/member/action/pwd_login`,
+    title: "密码登录",
+    titleEn: "Log in with a password",
+    login: "none",
+    notes: [
+      "`username` 是带区号的手机号；`csrf` 是原客户端的固定字符串，只为兼容而接受。需要一个刚校验通过的 `lot_number`。",
+      "15 分钟内错 5 次锁定 15 分钟。",
+    ],
+    failures: [
+      [400, "账号或密码错误", "号码未注册或密码不对"],
+      [400, "请先完成安全验证", "lot_number 未通过校验"],
+      [429, "密码错误次数过多，账号已锁定，请15分钟后再试", "账号已锁定"],
+    ],
+    example: async (ctx) =>
+      post(`${MEMBER}/member/action/pwd_login`, { username: DEMO.mobile, password: DEMO.password, csrf: "fixed-csrf-string", lot_number: await validatedLot(ctx) }),
+    after: (ctx, answer) => {
+      ctx.state.credential = textAt(answer, "result", "login_credential");
+      ctx.state.memberId = textAt(answer, "result", "member_id");
+    },
+    failure: async (ctx) =>
+      post(`${MEMBER}/member/action/pwd_login`, { username: DEMO.mobile, password: "wrong-password", csrf: "fixed-csrf-string", lot_number: await validatedLot(ctx) }),
+  },
+  {
+    group: "member",
+    method: "GET",
+    route: `${MEMBER}/member/login_status`,
+    title: "登录状态与用户信息",
+    titleEn: "Login status and member info",
+    login: "required",
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => get(`${MEMBER}/member/login_status`, asMember(ctx)),
+    failure: () => get(`${MEMBER}/member/login_status`),
+  },
+  {
+    group: "member",
+    method: "GET",
+    route: `${MEMBER}/member/auth_check`,
+    title: "校验登录凭证",
+    titleEn: "Check a login credential",
+    login: "required",
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => get(`${MEMBER}/member/auth_check`, asMember(ctx)),
+    failure: () => get(`${MEMBER}/member/auth_check`, { "Login-Credential": "no-such-credential" }),
+  },
+  {
+    group: "member",
+    method: "GET",
+    route: `${MEMBER}/client/ttsgame/login/set`,
+    title: "同步登录 Cookie",
+    titleEn: "Set the login cookie for a configured domain",
+    login: "required",
+    notes: [
+      "请求头 `Base-Domain` 必须是 `CN_BASE_URL` / `HK_BASE_URL` 的主机名（都未配置时为请求的主机名；示例环境是 127.0.0.1）。成功时以 `Set-Cookie` 下发该域名的登录 Cookie。",
+    ],
+    failures: [
+      [400, "请求头 Base-Domain 不是本站配置的域名", "域名不在配置里"],
+      [400, "请求头 Base-Domain 格式错误", "不是主机名或 http(s) 地址"],
+      [400, "缺少请求头 Base-Domain", "没带 Base-Domain"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => get(`${MEMBER}/client/ttsgame/login/set`, { ...asMember(ctx), "Base-Domain": "127.0.0.1" }),
+    failure: (ctx) => get(`${MEMBER}/client/ttsgame/login/set`, { ...asMember(ctx), "Base-Domain": "shop.example.com" }),
+  },
+  {
+    group: "member",
+    method: "POST",
+    route: `${MEMBER}/member/action/logout`,
+    title: "退出登录",
+    titleEn: "Log out (revoke the credential)",
+    login: "required",
+    notes: ["请求体为空对象 `{}`。凭证被吊销，登录 Cookie 被清除（答 401 时也清除）。本例退出的是上面短信登录得到的凭证。"],
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => post(`${MEMBER}/member/action/logout`, {}, { "Login-Credential": need(ctx, "smsCredential") }),
+    // the revoked credential once more
+    failure: (ctx) => post(`${MEMBER}/member/action/logout`, {}, { "Login-Credential": need(ctx, "smsCredential") }),
+  },
+  {
+    group: "goods",
+    method: "GET",
+    route: "/api/trade_bff/v1/goods/search",
+    title: "搜索商品",
+    titleEn: "Search goods",
+    login: "none",
+    notes: [
+      "`keyword` 匹配商品名称和标签，不区分大小写，最多 32 字；`order_by` 为 `origin_price` 或 `sale_price`，`order_type` 为 `asc` / `desc`；`size` 默认 10，`preview=1`（搜索联想）时默认 5。",
+    ],
+    failures: [
+      [400, "参数 order_by 取值无效", "排序字段未知"],
+      [400, "参数 keyword 过长，最多 32 个字符", "关键词过长"],
+      [400, "参数 page 不能小于 1", "页码非法"],
+    ],
+    example: () => get(withQuery("/api/trade_bff/v1/goods/search", { keyword: "steam", order_by: "sale_price", order_type: "asc", page: "1", size: "10" })),
+    after: (ctx) => {
+      const sku = pickSku(ctx);
+      ctx.state.goodsNo = sku.goods_no;
+      ctx.state.skuNo = sku.sku_no;
+    },
+    failure: () => get(withQuery("/api/trade_bff/v1/goods/search", { keyword: "steam", order_by: "price" })),
+  },
+  {
+    group: "goods",
+    method: "GET",
+    route: "/api/trade_bff/v2/goods/:goodsNo",
+    title: "商品详情",
+    titleEn: "Goods detail (v2)",
+    login: "none",
+    failures: [
+      [404, "商品不存在", "商品编号不存在或已下架"],
+      [400, "参数 goodsNo 格式错误", "编号含非法字符"],
+    ],
+    example: (ctx) => get(`/api/trade_bff/v2/goods/${need(ctx, "goodsNo")}`),
+    failure: () => get("/api/trade_bff/v2/goods/G9999"),
+  },
+  {
+    group: "shopping",
+    method: "GET",
+    route: `${SHOPPING}/layout`,
+    title: "页面布局",
+    titleEn: "Page layout blocks",
+    login: "none",
+    notes: [
+      "`page_type`：`HOME`、`PRODUCT_DETAIL`、`ORDER_DETAIL`、`PROMOTION_RENDER`、`HOT_SEARCH`（热搜词）。",
+      "`setting` 以设置类型为键；倒计时 `COUNT_DOWN` 的 `count_down_start`、`count_down_end`、`server_time` 是**秒**，其余时间都是毫秒。",
+    ],
+    failures: [
+      [400, "参数 page_type 取值无效", "page_type 未知"],
+      [400, "缺少参数 page_type", "没带 page_type"],
+    ],
+    example: () => get(withQuery(`${SHOPPING}/layout`, { page_type: "HOME" })),
+    failure: () => get(withQuery(`${SHOPPING}/layout`, { page_type: "SHOP" })),
+  },
+  {
+    group: "shopping",
+    method: "GET",
+    route: `${SHOPPING}/dialog/show`,
+    title: "弹窗广告",
+    titleEn: "Popup adverts of a page",
+    login: "none",
+    notes: ["`pop_period`：`EVERY_TIMES`（每次）、`EVERY_DAY`（每天一次）、`EVERY_USER`（每个用户一次），频率由客户端控制。"],
+    failures: [
+      [400, "缺少参数 page_type", "没带 page_type"],
+      [400, "参数 page_type 取值无效", "page_type 未知"],
+    ],
+    example: () => get(withQuery(`${SHOPPING}/dialog/show`, { page_type: "HOME" })),
+    failure: () => get(`${SHOPPING}/dialog/show`),
+  },
+  {
+    group: "shopping",
+    method: "POST",
+    route: `${SHOPPING}/page_content`,
+    title: "页面内容（推荐、商品图文）",
+    titleEn: "Page content: recommendations, goods rich text",
+    login: "none",
+    notes: [
+      "`{page_type, exclude_goods_no?, render_id?, render_type?}`：`exclude_goods_no` 为逗号分隔的商品编号；`render_type: \"goods\"` 加 `render_id` 取商品图文（RENDER 块的 RICHTEXT）。",
+    ],
+    failures: [
+      [400, "缺少参数 page_type", "没带 page_type"],
+      [400, "参数 exclude_goods_no 格式错误", "编号列表含非法字符"],
+      [400, "参数 render_type 取值无效", "render_type 不是 goods"],
+    ],
+    example: (ctx) => post(`${SHOPPING}/page_content`, { page_type: "PRODUCT_DETAIL", exclude_goods_no: need(ctx, "goodsNo") }),
+    failure: () => post(`${SHOPPING}/page_content`, {}),
+  },
+  {
+    group: "promotion",
+    method: "GET",
+    route: `${PROMOTION}/my_coupon`,
+    title: "我的优惠券",
+    titleEn: "My coupons, grouped",
+    login: "required",
+    notes: [
+      "三组：`unused_coupons`、`used_coupons`（含被待支付订单占用的券）、`expired_coupons`（过期或失效）。`page`（默认 1）、`size`（默认 20，最多 100）。",
+    ],
+    failures: [NOT_LOGGED_IN, [400, "参数 size 不能大于 100", "分页参数越界"]],
+    example: (ctx) => get(withQuery(`${PROMOTION}/my_coupon`, { page: "1", size: "20" }), asMember(ctx)),
+    failure: () => get(withQuery(`${PROMOTION}/my_coupon`, { page: "1", size: "20" })),
+  },
+  {
+    group: "promotion",
+    method: "GET",
+    route: `${PROMOTION}/available`,
+    title: "领券中心",
+    titleEn: "Coupon activities open for claiming",
+    login: "optional",
+    notes: ["登录后，每个活动附带该会员的领取状态；未登录也可浏览。"],
+    failures: [[400, "参数 page 不能小于 1", "分页参数越界"]],
+    example: (ctx) => get(withQuery(`${PROMOTION}/available`, { page: "1", size: "20" }), asMember(ctx)),
+    after: (ctx, answer) => {
+      ctx.state.activityNo = claimableActivity(answer);
+    },
+    failure: () => get(withQuery(`${PROMOTION}/available`, { page: "0" })),
+  },
+  {
+    group: "promotion",
+    method: "POST",
+    route: `${PROMOTION}/receive`,
+    title: "领取优惠券",
+    titleEn: "Claim a coupon",
+    login: "required",
+    notes: ["请求体只有 `{activity_no}`。库存与每人限领在并发下也不会超。"],
+    failures: [
+      [404, "优惠券活动不存在", "活动编号未知"],
+      [409, "优惠券已领完", "库存为 0"],
+      [409, "已达领取上限", "超过每人限领"],
+      [409, "优惠券尚未开始领取", "未到领取时间"],
+      [409, "优惠券已失效", "领取时间已过"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(`${PROMOTION}/receive`, { activity_no: need(ctx, "activityNo") }, asMember(ctx)),
+    failure: (ctx) => post(`${PROMOTION}/receive`, { activity_no: "NO_SUCH_ACTIVITY" }, asMember(ctx)),
+  },
+  {
+    group: "promotion",
+    method: "POST",
+    route: `${PROMOTION}/receive_auto`,
+    title: "自动发放新人券",
+    titleEn: "Grant the auto-granted coupons (once per member)",
+    login: "required",
+    notes: ["无请求体。每个会员只发一次；再次调用返回空结果。"],
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => post(`${PROMOTION}/receive_auto`, undefined, asMember(ctx)),
+    failure: () => post(`${PROMOTION}/receive_auto`, undefined),
+  },
+  {
+    group: "promotion",
+    method: "POST",
+    route: `${PROMOTION}/receive_one_click`,
+    title: "一键领取",
+    titleEn: "Claim every claimable coupon at once",
+    login: "required",
+    notes: ["无请求体。领不到的活动（已领完、达上限）跳过，不报错。"],
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => post(`${PROMOTION}/receive_one_click`, undefined, asMember(ctx)),
+    failure: () => post(`${PROMOTION}/receive_one_click`, undefined),
+  },
+  {
+    group: "promotion",
+    method: "POST",
+    route: `${PROMOTION}/available_coupon`,
+    title: "可用优惠券",
+    titleEn: "Coupons usable for a cart, and the optimal one",
+    login: "required",
+    notes: ["`units` 每项 `{sku_no, goods_no, sku_num: 1}`，最多 10 项，同一 SKU 不能重复。最优券是省得最多的那张。"],
+    failures: [
+      [400, "参数 units 不能为空", "units 为空数组"],
+      [400, "参数 units.1.sku_no 重复", "同一 SKU 出现两次"],
+      [404, "商品规格不存在", "SKU 未知"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(`${PROMOTION}/available_coupon`, { units: [unitOf(ctx)] }, asMember(ctx)),
+    after: (ctx, answer) => {
+      const optimal = at(answer, "result", "optimal_coupon");
+      ctx.state.couponNo = typeof optimal === "string" ? optimal : isRecord(optimal) ? textAt(optimal, "coupon_no") : undefined;
+    },
+    failure: (ctx) => post(`${PROMOTION}/available_coupon`, { units: [] }, asMember(ctx)),
+  },
+  {
+    group: "promotion",
+    method: "POST",
+    route: `${PROMOTION}/after_price`,
+    title: "券后价",
+    titleEn: "Price after the optimal coupon",
+    login: "optional",
+    notes: ["`after_price` 单位为分；未登录时即原价。"],
+    failures: [
+      [404, "商品规格不存在", "SKU 未知"],
+      [400, "参数 units.0.sku_no 不属于商品 units.0.goods_no", "SKU 与商品不符"],
+      [409, "商品已下架", "商品不在售"],
+    ],
+    example: (ctx) => post(`${PROMOTION}/after_price`, { units: [unitOf(ctx)] }, asMember(ctx)),
+    failure: (ctx) => post(`${PROMOTION}/after_price`, { units: [{ ...unitOf(ctx), sku_no: "NO-SUCH-SKU" }] }, asMember(ctx)),
+  },
+  {
+    group: "cart",
+    method: "POST",
+    route: `${ORDER_V1}/cart/output`,
+    title: "购物车价格预览",
+    titleEn: "Cart price preview (goods amount, coupon, payable)",
+    login: "optional",
+    notes: ["`coupons` 为 `[coupon_no]`，或 `[]` / `[\"\"]` 表示不用券；用券须登录。价格以服务端 SKU 价格为准，客户端传的价格被忽略。"],
+    failures: [
+      [400, "参数 coupons 最多只能使用一张优惠券", "传了两张券"],
+      [400, "优惠券不可用", "券号不存在或不是自己的"],
+      [400, "优惠券不可用：未达到使用门槛", "券不满足条件（另有已过期、不适用于所选商品等）"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(`${ORDER_V1}/cart/output`, { units: [unitOf(ctx)], coupons: ctx.state.couponNo ? [ctx.state.couponNo] : [] }, asMember(ctx)),
+    failure: (ctx) => post(`${ORDER_V1}/cart/output`, { units: [unitOf(ctx)], coupons: ["CP0000000001", "CP0000000002"] }, asMember(ctx)),
+  },
+  {
+    group: "order",
+    method: "POST",
+    route: ORDER_V1,
+    title: "创建订单",
+    titleEn: "Create an order (idempotent)",
+    login: "required",
+    notes: [
+      "幂等：相同的 `request_id`（或请求头 `Idempotency-Key`）重复提交返回同一订单；带已有 `order_no` 则为该订单重新发起支付。",
+      "`customer.user_id` 必须是登录会员；券在订单待支付期间被锁定。`pay_url` 指向沙箱收银台 `/mock-pay/{order_no}?sig=…`。",
+    ],
+    failures: [
+      [403, "下单用户与登录用户不一致", "user_id 不是登录会员"],
+      [409, "请求编号已用于另一笔订单", "同一 request_id 用于不同的下单内容"],
+      [409, "优惠券已被其他订单占用", "券被另一笔待支付订单锁定"],
+      [400, "参数 pay_way 取值无效", "支付方式未知"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(ORDER_V1, orderBody(ctx, ctx.state.couponNo ? [ctx.state.couponNo] : []), asMember(ctx)),
+    after: (ctx, answer) => {
+      ctx.state.orderNo = textAt(answer, "result", "order_no");
+    },
+    failure: (ctx) => post(ORDER_V1, { ...orderBody(ctx, []), customer: { user_id: "999999", user_phone: "", user_email: "" } }, asMember(ctx)),
+  },
+  {
+    group: "order",
+    method: "POST",
+    route: `${ORDER_V1}/pay_way`,
+    title: "更换支付方式",
+    titleEn: "Change the pay way and get a new pay link",
+    login: "required",
+    notes: ["`pay_way`：`WX`、`ALIPAY`、`wx_h5`、`alipay_h5`、`TCTP`、`LIANLIAN_ALIPAY`、`LIANLIAN_WX`。"],
+    failures: [
+      [409, "订单当前状态不可支付", "订单已关闭、已支付等"],
+      [404, "订单不存在", "订单号不存在或不是自己的"],
+      [400, "参数 pay_way 取值无效", "支付方式未知"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(`${ORDER_V1}/pay_way`, { order_no: need(ctx, "orderNo"), pay_way: "ALIPAY" }, asMember(ctx)),
+    failure: (ctx) => post(`${ORDER_V1}/pay_way`, { order_no: need(ctx, "orderNo"), pay_way: "PAYPAL" }, asMember(ctx)),
+  },
+  {
+    group: "order",
+    method: "GET",
+    route: `${ORDER_V1}/status/:orderNo`,
+    title: "订单状态",
+    titleEn: "Order status (polled while paying)",
+    login: "required",
+    notes: ["状态：`INIT` → `WAIT_PAY` → `PAY_SUCCESS` → `SENDING` → `SEND_SUCCESS`；另有 `CLOSE`、`PAY_FAIL`、`PART_REFUND`、`ALL_REFUND`。"],
+    failures: [
+      [404, "订单不存在", "订单号不存在，或是别人的订单"],
+      [400, "参数 orderNo 格式错误", "订单号格式不对（TT + 14 位数字）"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => get(`${ORDER_V1}/status/${need(ctx, "orderNo")}`, asMember(ctx)),
+    after: (ctx) => {
+      ctx.state.otherOrderNo = firstRow<{ order_no: string }>(ctx, "SELECT order_no FROM orders WHERE member_id <> ? ORDER BY order_no LIMIT 1", Number(need(ctx, "memberId"))).order_no;
+    },
+    // another member's order is indistinguishable from none
+    failure: (ctx) => get(`${ORDER_V1}/status/${need(ctx, "otherOrderNo")}`, asMember(ctx)),
+  },
+  {
+    group: "pay",
+    method: "POST",
+    route: "/api/pay_gateway/notify",
+    title: "支付结果通知",
+    titleEn: "Payment notification from the cashier (HMAC-signed, idempotent)",
+    login: "none",
+    caller: "cashier",
+    notes: [
+      "由收银台（此处为沙箱 `/mock-pay`）调用，不由店面调用。`sign` 是对 `notify_id|order_no|trade_status|amount|pay_way` 的 HMAC-SHA256（十六进制）。",
+      "`outcome`：`APPLIED`（已处理）、`IGNORED`（重复通知）、`FLAGGED`（金额不符或订单已关闭，记录待人工退款）。支付成功后发货任务约 1.5 秒后发放卡密。",
+    ],
+    failures: [
+      [400, "签名校验失败", "签名不对"],
+      [404, "订单不存在", "订单号未知"],
+      [400, "参数 trade_status 取值无效", "trade_status 不是 SUCCESS / FAIL"],
+    ],
+    example: (ctx) => post("/api/pay_gateway/notify", notifyBody(ctx, need(ctx, "orderNo"))),
+    after: (ctx) => {
+      // deliver the codes now, as the fulfilment worker would after FULFIL_DELAY_MS
+      ctx.h.clock.now += ctx.h.deps.config.fulfilDelayMs;
+      runFulfilment(ctx.h.deps);
+    },
+    failure: (ctx) => post("/api/pay_gateway/notify", { ...notifyBody(ctx, need(ctx, "orderNo")), sign: "0".repeat(64) }),
+  },
+  {
+    group: "order",
+    method: "GET",
+    route: `${ORDER_V1}/list`,
+    title: "我的订单列表",
+    titleEn: "My orders",
+    login: "required",
+    notes: ["`user_id` 必须是登录会员；`order_status`：`ALL`（默认）、`PAY_SUCCESS`（已支付各状态）、`WAIT_PAY`（待支付）；`size` 默认 999。"],
+    failures: [
+      [403, "无权查看其他用户的订单", "user_id 不是登录会员"],
+      [400, "参数 order_status 取值无效", "筛选值未知"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => get(withQuery(`${ORDER_V1}/list`, { user_id: need(ctx, "memberId"), order_status: "ALL", page: "1", size: "10" }), asMember(ctx)),
+    failure: (ctx) => get(withQuery(`${ORDER_V1}/list`, { user_id: String(Number(need(ctx, "memberId")) + 1), order_status: "ALL" }), asMember(ctx)),
+  },
+  {
+    group: "order",
+    method: "GET",
+    route: "/api/trade_bff/v2/order/:orderNo",
+    title: "订单详情（v2）",
+    titleEn: "Order detail (v2; v1 is not built)",
+    login: "required",
+    notes: ["发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。"],
+    failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],
+    example: (ctx) => get(`/api/trade_bff/v2/order/${need(ctx, "orderNo")}`, asMember(ctx)),
+    failure: (ctx) => get(`/api/trade_bff/v2/order/${need(ctx, "orderNo")}`),
+  },
+  {
+    group: "order",
+    method: "POST",
+    route: `${ORDER_V1}/close/:orderNo`,
+    title: "关闭订单",
+    titleEn: "Close an unpaid order",
+    login: "required",
+    notes: ["只有待支付的订单能关闭；锁定的券退回未使用。本例先另建一笔待支付订单再关闭它，失败示例关闭已付款的订单。"],
+    failures: [
+      [409, "订单当前状态不可关闭", "订单已支付、已关闭等"],
+      [404, "订单不存在", "订单号不存在，或是别人的订单"],
+      NOT_LOGGED_IN,
+    ],
+    example: async (ctx) => {
+      const created = await call(ctx, post(ORDER_V1, orderBody(ctx, []), asMember(ctx)));
+      ctx.state.closedOrderNo = textAt(created, "result", "order_no");
+      return post(`${ORDER_V1}/close/${ctx.state.closedOrderNo}`, undefined, asMember(ctx));
+    },
+    failure: (ctx) => post(`${ORDER_V1}/close/${need(ctx, "orderNo")}`, undefined, asMember(ctx)),
+  },
+  {
+    group: "order",
+    method: "GET",
+    route: `${ORDER_V1}/server_list`,
+    title: "我的服务器",
+    titleEn: "My servers",
+    login: "required",
+    notes: ["`type`：`ALL`（默认）、`RUNNING`、`EXPIRED`。"],
+    failures: [[400, "参数 type 取值无效", "type 未知"], NOT_LOGGED_IN],
+    example: (ctx) => get(withQuery(`${ORDER_V1}/server_list`, { type: "ALL" }), asMember(ctx)),
+    failure: (ctx) => get(withQuery(`${ORDER_V1}/server_list`, { type: "OLD" }), asMember(ctx)),
+  },
+  {
+    group: "report",
+    method: "POST",
+    route: "/api/data_report/v1/client/click_event",
+    title: "点击事件上报",
+    titleEn: "Report click events",
+    login: "optional",
+    notes: ["请求体是 1–50 个事件的数组；与店铺线、渠道、会员（若已登录）一起保存。`click_time` 为毫秒。"],
+    failures: [
+      [400, "参数 请求体 不能为空", "空数组"],
+      [400, "参数 0.click_name 格式错误", "事件名只能含字母、数字、`_` `.` `-`，最多 64 字"],
+    ],
+    example: (ctx) =>
+      post(
+        "/api/data_report/v1/client/click_event",
+        [{ client_type: 1, click_time: ctx.h.clock.now, click_name: "home.banner.click", action_extra_info: { goods_no: need(ctx, "goodsNo"), position: 1 } }],
+        asMember(ctx),
+      ),
+    failure: () => post("/api/data_report/v1/client/click_event", []),
+  },
+];
+
+/** The first activity of the collection centre the member can still claim. */
+function claimableActivity(answer: unknown): string {
+  const list = at(answer, "result", "list");
+  if (!Array.isArray(list)) throw new Error("api-docs: promotion/available answered no list");
+  const open = list.find((a) => isRecord(a) && a.can_receive === true) ?? list[0];
+  return textAt(open, "activity_no");
+}
+
+// ─── running the catalogue ───────────────────────────────────────────────
+
+const SHOWN_ANSWER_HEADERS = ["set-saas-token", "set-cookie"];
+
+async function exchange(ctx: DocsContext, request: ExampleRequest, caller: Endpoint["caller"]): Promise<Exchange> {
+  const client = caller === "cashier" ? {} : ctx.client;
+  const headers = { ...client, ...request.headers, ...(request.body === undefined ? {} : { "Content-Type": "application/json" }) };
+  const res = await ctx.h.api(request.path, { method: request.method, headers, json: request.body });
+  const shown: Record<string, string> = {};
+  for (const name of SHOWN_ANSWER_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) shown[name] = value;
+  }
+  // a client keeps the saas-token it is given (decisions §2)
+  if (shown["set-saas-token"] && !ctx.client["saas-token"]) ctx.client["saas-token"] = shown["set-saas-token"];
+  const body: unknown = res.body;
+  return { request: { ...request, headers }, status: res.status, contentType: res.headers.get("content-type") ?? "", headers: shown, body };
+}
+
+function errorMsgOf(body: unknown): string {
+  const message = at(body, "result", "error_msg");
+  return typeof message === "string" ? message : "";
+}
+
+/** An example must succeed and its failure must be one of the documented ones. */
+function checkOutcome(endpoint: Endpoint, example: Exchange, failure: Exchange): void {
+  const name = `${endpoint.method} ${endpoint.route}`;
+  if (example.status !== 200) throw new Error(`api-docs: the example of ${name} answered ${example.status}: ${JSON.stringify(example.body)}`);
+  const message = errorMsgOf(failure.body);
+  if (!endpoint.failures.some(([status, msg]) => status === failure.status && msg === message)) {
+    throw new Error(`api-docs: the failure example of ${name} answered ${failure.status} "${message}", which its failure notes do not list`);
+  }
+}
+
+/** Runs every example, in order, against a fresh seeded server. */
+export async function runCatalogue(catalogue: Endpoint[] = CATALOGUE): Promise<DocumentedEndpoint[]> {
+  const h = await startHarness();
+  try {
+    const ctx: DocsContext = { h, client: { ...CLIENT_HEADERS }, state: {} };
+    const documented: DocumentedEndpoint[] = [];
+    for (const endpoint of catalogue) {
+      const example = await exchange(ctx, await endpoint.example(ctx), endpoint.caller);
+      endpoint.after?.(ctx, example.body);
+      const failure = await exchange(ctx, await endpoint.failure(ctx), endpoint.caller);
+      checkOutcome(endpoint, example, failure);
+      documented.push({ endpoint, example, failure });
+    }
+    return documented;
+  } finally {
+    await h.close();
+  }
+}
+
+// ─── rendering ───────────────────────────────────────────────────────────
+
+const MAX_ITEMS = 2;
+const MAX_TEXT = 240;
+export const CUT = "…";
+
+/** What the document shows of an answer: arrays cut to their first items, long strings cut. */
+export function abridge(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value.slice(0, MAX_ITEMS).map(abridge), ...(value.length > MAX_ITEMS ? [CUT] : [])];
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, abridge(v)]));
+  if (typeof value === "string" && value.length > MAX_TEXT) return value.slice(0, MAX_TEXT) + CUT;
+  return value;
+}
+
+/** The anchor GitHub gives a heading. */
+export function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+export const heading = (e: Pick<Endpoint, "method" | "route">) => `${e.method} ${e.route}`;
+
+function renderRequest(request: Exchange["request"]): string {
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`)];
+  if (request.body !== undefined) lines.push("", JSON.stringify(request.body, null, 2));
+  return ["```http", ...lines, "```"].join("\n");
+}
+
+function renderAnswer(answer: Exchange): string {
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ""}`.trimEnd(), `Content-Type: ${answer.contentType}`];
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+  // by the body, not the header: an error of the SVG route is JSON under an image content type
+  const json = typeof answer.body !== "string";
+  const body = json ? JSON.stringify(abridge(answer.body), null, 2) : String(abridge(answer.body));
+  return [["```http", ...head, "```"].join("\n"), [json ? "```json" : "```xml", body, "```"].join("\n")].join("\n\n");
+}
+
+const LOGIN_TEXT = {
+  required: "需要 · required — `Login-Credential` 请求头（或登录 Cookie）",
+  optional: "可选 · optional — 登录后结果含会员自己的数据",
+  none: "不需要 · none",
+} as const;
+
+function renderEndpoint({ endpoint, example, failure }: DocumentedEndpoint): string {
+  const failures = endpoint.failures.map(([status, msg, when]) => `- \`${status}\` ${msg} — ${when}`);
+  return [
+    `### ${heading(endpoint)}`,
+    `**${endpoint.title}** · ${endpoint.titleEn}`,
+    `登录 Login: ${LOGIN_TEXT[endpoint.login]}`,
+    ...(endpoint.notes ?? []),
+    ["失败 Failures:", ...failures].join("\n"),
+    "#### 示例 Example",
+    renderRequest(example.request),
+    renderAnswer(example),
+    "#### 失败示例 Failure example",
+    renderRequest(failure.request),
+    renderAnswer(failure),
+  ].join("\n\n");
+}
+
+function byGroup(documented: DocumentedEndpoint[]): [GroupId, DocumentedEndpoint[]][] {
+  return (Object.keys(GROUPS) as GroupId[])
+    .map((group): [GroupId, DocumentedEndpoint[]] => [group, documented.filter((d) => d.endpoint.group === group)])
+    .filter(([, list]) => list.length > 0);
+}
+
+function renderContents(groups: [GroupId, DocumentedEndpoint[]][]): string {
+  const lines = ["## 目录 · Contents", ""];
+  for (const [group, list] of groups) {
+    lines.push(`- ${GROUPS[group]}`);
+    for (const { endpoint } of list) lines.push(`  - [\`${heading(endpoint)}\`](#${slug(heading(endpoint))}) — ${endpoint.title}`);
+  }
+  return lines.join("\n");
+}
+
+const INTRO = `# 交易与会员服务 API · Trade and member services API
+
+> 本文件由 \`npm run docs:api\`（\`tests/api/write-api-docs.ts\`）根据 \`tests/api/api-docs.ts\` 中的示例生成，请勿手工修改。
+> 示例在一个全新的演示数据库上依次真实执行；\`tests/api/api-docs.test.ts\` 会重新执行它们，比较应答的结构和 HTTP 状态码，
+> 接口改了就要重新生成。Generated — do not edit by hand: change the catalogue and run \`npm run docs:api\`.
+
+所有接口都挂在 \`/api\` 下，由同一个 Node 进程提供；店面只通过 HTTP 访问它们（\`TRADE_API_URL\`）。
+沙箱收银台 \`/mock-pay/{order_no}?sig=…\` 是 HTML 页面，不属于本 API，它通过 \`POST /api/pay_gateway/notify\` 回调。
+
+## 约定 · Conventions
+
+**信封 Envelope.** 每个应答都是 \`{"success": boolean, "result": …}\`。失败时
+\`{"success": false, "result": {"error_code": 400, "error_msg": "缺少参数 page_type"}}\`：\`error_code\` 与 HTTP 状态码相同，
+\`error_msg\` 是给用户看的中文。
+
+**状态码 Status codes.**
+
+| 状态 | 含义 |
+|---|---|
+| 200 | 成功（业务成功一律 200） |
+| 400 | 输入有误：参数、请求头、请求体；不改变任何数据 |
+| 401 | 未登录或凭证失效，\`error_code\` 401，客户端应清除登录状态 |
+| 403 | 不是自己的（例如用别人的 \`user_id\`） |
+| 404 | 对象不存在（别人的订单也答 404）；未知路径答 \`接口不存在\` |
+| 409 | 状态冲突（例如关闭已支付的订单、券已领完） |
+| 429 | 频率限制（短信重发、登录锁定） |
+| 500 | \`服务繁忙，请稍后再试\`，细节只写日志 |
+
+**请求头 Request headers.**
+
+| 请求头 | 说明 |
+|---|---|
+| \`Saas-App-Id\` | 店铺线：\`TTSGAME_WEB\`（官方）或 \`TUNSHU_WEB\`（审核线）；不带即官方；未知值 → 400 \`请求头 Saas-App-Id 取值无效\` |
+| \`Saas-Product-Line\` | \`TTSGAME\` / \`TUNSHU\`，须与 \`Saas-App-Id\` 对应，否则 400 |
+| \`Useragent\` | JSON：\`{"browser","platform","channel_id","agent_line","version"}\`（默认渠道 \`"1"\`、版本 \`"1.0.0"\`）；不是 JSON → 400 \`请求头 Useragent 格式错误\` |
+| \`Login-Credential\` | 登录凭证（登录接口返回的 \`login_credential\`，30 天有效）；也可用 HttpOnly Cookie \`login_credential\` |
+| \`saas-token\` | 客户端令牌：没带（或无效）时应答头 \`set-saas-token\` 下发一个，客户端保存并在之后的请求里带上 |
+| \`Idempotency-Key\` | 仅创建订单：幂等键（也可用请求体 \`request_id\`） |
+| \`Content-Type\` | 有请求体时为 \`application/json\`（也接受表单编码）；请求体最大 64 KB（\`请求体过大\`），JSON 有误答 \`请求体格式错误\` |
+
+**金额与时间 Money and times.** 金额一律为整数**分**（\`price_turn_cny\`、\`sale_off_price_cny\`、\`pay_price\`、\`after_price\`…），
+只有界面换算成元。时间一律为毫秒时间戳，唯一例外是布局块倒计时设置里的 \`count_down_start\`、\`count_down_end\`、\`server_time\`（秒）。
+
+**校验信息 Validation messages.** 请求体、查询参数、路径参数都经过校验，失败答 400，\`error_msg\` 指出字段：
+\`缺少参数 page_type\`、\`参数 page_type 取值无效\`、\`参数 page 类型错误\`、\`参数 keyword 过长，最多 32 个字符\`、
+\`参数 page 不能小于 1\`、\`参数 size 不能大于 100\`、\`参数 page 数值过大\`、\`参数 units 不能为空\`、
+\`参数 exclude_goods_no 格式错误\`；嵌套字段用点号（\`units.0.sku_no\`），请求头写作 \`请求头 Base-Domain …\`。
+未知字段被忽略。
+
+**示例 About the examples.** 每个接口一个成功示例和一个失败示例，都是真实应答。令牌、订单号、时间等每次生成都会变；
+长数组只保留前 2 项并以 \`"…"\` 结尾，长字符串截断并以 \`…\` 结尾。测试用的验证码口令来自 \`CAPTCHA_TEST_PASS\`。`;
+
+export function renderMarkdown(documented: DocumentedEndpoint[]): string {
+  const groups = byGroup(documented);
+  const sections = groups.map(([group, list]) => [`## ${GROUPS[group]}`, ...list.map(renderEndpoint)].join("\n\n"));
+  return [INTRO, renderContents(groups), ...sections].join("\n\n") + "\n";
+}
+
+export async function generateApiDocs(): Promise<{ markdown: string; documented: DocumentedEndpoint[] }> {
+  const documented = await runCatalogue();
+  return { markdown: renderMarkdown(documented), documented };
+}
+
+// ─── reading the document back (for the drift test) ─────────────────────
+
+export interface DocumentedAnswer {
+  status: number;
+  contentType: string;
+  /** Parsed JSON, or the text of a non-JSON block. */
+  body: unknown;
+  json: boolean;
+}
+
+/** The answers of each `### METHOD /path` section, in order (example, then failure). */
+export function readApiDocs(markdown: string): Map<string, DocumentedAnswer[]> {
+  const sections = new Map<string, DocumentedAnswer[]>();
+  const parts = markdown.split(/^### /m).slice(1);
+  for (const part of parts) {
+    const title = part.slice(0, part.indexOf("\n")).trim();
+    sections.set(title, readAnswers(part));
+  }
+  return sections;
+}
+
+const ANSWER = /```http\nHTTP\/1\.1 (\d{3})[^\n]*\nContent-Type: ([^\n]*)\n[\s\S]*?```\n\n```(json|xml)\n([\s\S]*?)\n```/g;
+
+function readAnswers(section: string): DocumentedAnswer[] {
+  return [...section.matchAll(ANSWER)].map((m) => {
+    const json = m[3] === "json";
+    const text = m[4] ?? "";
+    return { status: Number(m[1]), contentType: m[2] ?? "", json, body: json ? (JSON.parse(text) as unknown) : text };
+  });
+}
