@@ -14,7 +14,8 @@ export default {
           300: "#FFA166",
           400: "#FF8233",
           500: "#FF6200",
-          600: "#E05500",
+          // solid fills behind white text: #FF6200 itself is only 3:1 with white (WCAG AA wants 4.5)
+          600: "#C84800",
           700: "#B84600",
           800: "#8F3600",
           900: "#662700",
@@ -25,10 +26,11 @@ export default {
           raised: "#363636",
           line: "#3D3D3D",
         },
+        // muted and faint text keep a 4.5:1 contrast on the container and raised surfaces
         ink: {
           DEFAULT: "#F2F2F2",
-          muted: "#A6A6A6",
-          faint: "#767676",
+          muted: "#B3B3B3",
+          faint: "#A0A0A0",
         },
         price: "#FF6200",
       },

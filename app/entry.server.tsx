@@ -1,11 +1,12 @@
 // Renders the whole document before sending it (complete HTML for shoppers without JavaScript
 // and for crawlers), with the CSP nonce on every script Remix emits.
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { recordPageView } from "~/lib/page-view.server";
+import { withoutNulPadding } from "~/lib/stream-padding.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -18,6 +19,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // every document is a page view (spec 01 §2), recorded without waiting and without JavaScript
+  if (request.method === "GET") {
+    const path = new URL(request.url).pathname;
+    const home = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_index");
+    recordPageView(request, loadContext, { path, home });
+  }
   return new Promise<Response>((resolve, reject) => {
     let ready = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -28,7 +35,8 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           ready = true;
-          const body = new PassThrough();
+          // React 18 pads chunks with NUL bytes around Chinese characters (see stream-padding.server.ts)
+          const body = withoutNulPadding();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

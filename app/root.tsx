@@ -118,7 +118,7 @@ export function ErrorBoundary() {
           <>
             <h1 className="text-2xl font-bold">出错了（Something went wrong）</h1>
             <p className="mt-3 text-ink-muted">{String(message || "页面暂时无法显示，请稍后再试")}</p>
-            <a href="" className="mt-6 rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+            <a href="" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
               重试（Try again）
             </a>
           </>
@@ -135,7 +135,7 @@ export function NotFound() {
       <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
       <h1 className="mt-6 text-2xl font-bold">页面不存在</h1>
       <p className="mt-3 text-ink-muted">您访问的页面不存在或已下架，去首页看看其他好物吧。</p>
-      <a href="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+      <a href="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         返回首页
       </a>
     </>

@@ -127,7 +127,12 @@ export const goods = sqliteTable(
     sort: integer("sort").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("goods_status_idx").on(t.status, t.sort)],
+  (t) => [
+    index("goods_status_idx").on(t.status, t.sort),
+    // the search orderings (price, then sort, then goods_no) read in index order, without sorting the catalogue
+    index("goods_status_origin_price_idx").on(t.status, t.priceTurnCny, t.sort, t.goodsNo),
+    index("goods_status_sale_price_idx").on(t.status, t.saleOffPriceCny, t.sort, t.goodsNo),
+  ],
 );
 
 /** goods_extra: SALE_OFF, TAG, performance, TOPIC_BG_IMAGE, TOPIC_MAIN_IMAGE, ... */
@@ -367,7 +372,8 @@ export const orders = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [
-    index("orders_member_idx").on(t.memberId, t.createdAt),
+    // the order list sorts by created_at then order_no: both in the index, so a page needs no sort
+    index("orders_member_idx").on(t.memberId, t.createdAt, t.orderNo),
     index("orders_member_status_idx").on(t.memberId, t.status, t.createdAt),
     index("orders_status_idx").on(t.status, t.payExpireAt),
     index("orders_fulfil_idx").on(t.status, t.fulfilAfter),

@@ -8,7 +8,7 @@
   bubble.textContent = "在线客服";
   bubble.setAttribute("aria-label", "在线客服");
   bubble.style.cssText =
-    "position:fixed;right:16px;bottom:24px;z-index:30;height:44px;padding:0 16px;border:0;border-radius:22px;background:#FF6200;color:#fff;font:500 14px/44px sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.4);cursor:pointer";
+    "position:fixed;right:16px;bottom:24px;z-index:30;height:44px;padding:0 16px;border:0;border-radius:22px;background:#C84800;color:#fff;font:500 14px/44px sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.4);cursor:pointer";
   bubble.addEventListener("click", function () {
     window.alert("在线客服（演示）：服务时间 每天 9:00-23:00，请描述您的问题。");
   });

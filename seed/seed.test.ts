@@ -29,7 +29,8 @@ function json<T>(value: unknown): T {
 
 function dump(store: Store): Record<string, Row[]> {
   const tables = store.sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '__drizzle%' ORDER BY name")
+    // ordinary and virtual tables; FTS5's shadow tables are its own business
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE '__drizzle%' ORDER BY name")
     .pluck()
     .all() as string[];
   return Object.fromEntries(tables.map((t) => [t, all(store, `SELECT * FROM "${t}" ORDER BY rowid`)]));

@@ -710,10 +710,11 @@ const DELETE_ORDER = [
   "members",
 ];
 
+/** Ordinary and virtual tables (the goods_fts search index), not the shadow tables FTS5 manages itself. */
 function tableNames(store: Store): string[] {
   return store.sqlite
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
     )
     .pluck()
     .all() as string[];

@@ -61,9 +61,73 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientBuildDir, { maxAge: "1h" }));
   }
-  if (remix) app.all("*", sameOriginForms(config), remix);
+  if (remix) app.all("*", sameOriginForms(config), coalesceWrites, remix);
   return app;
 }
+
+/**
+ * Remix writes React's HTML in hundreds of small chunks and calls `res.flush()` after each, which
+ * makes compression run a zlib sync flush (a thread-pool round trip, and a worse ratio) per chunk.
+ * Gathering the writes and flushes of one event-loop turn into one write and one flush keeps a
+ * streamed response streaming while a page costs one compression pass (issue 8: figures in
+ * docs/benchmarks.md).
+ */
+const coalesceWrites: RequestHandler = (_req, res, next) => {
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
+  const end = res.end.bind(res) as (callback?: () => void) => typeof res;
+  const flushable = res as unknown as { flush?: () => void };
+  const flush = flushable.flush?.bind(res) as (() => void) | undefined;
+  let pending: Buffer[] = [];
+  let size = 0;
+  let scheduled = false;
+  let wantsFlush = false;
+  const drain = () => {
+    scheduled = false;
+    if (size) write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, size));
+    pending = [];
+    size = 0;
+    if (wantsFlush && flush) flush();
+    wantsFlush = false;
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      if (!res.writableEnded) drain();
+    });
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    const cb = typeof encoding === "function" ? encoding : callback;
+    if (chunk !== undefined && chunk !== null) {
+      const bytes = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      pending.push(bytes);
+      size += bytes.length;
+    }
+    schedule();
+    if (typeof cb === "function") process.nextTick(cb as () => void);
+    return true;
+  }) as typeof res.write;
+  if (flush) {
+    flushable.flush = () => {
+      wantsFlush = true;
+      schedule();
+    };
+  }
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    let done = callback;
+    if (typeof chunk === "function") [done, chunk] = [chunk, undefined];
+    else if (typeof encoding === "function") [done, encoding] = [encoding, undefined];
+    if (chunk !== undefined && chunk !== null) res.write(chunk as Buffer, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
+    wantsFlush = false;
+    drain();
+    return end(done as (() => void) | undefined);
+  }) as typeof res.end;
+  next();
+};
 
 /**
  * Form posts to the storefront must come from the shop's own pages (decisions §3: SameSite

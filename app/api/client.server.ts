@@ -28,11 +28,22 @@ export function tradeApiUrl(): string {
   return process.env.TRADE_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
 }
 
+interface Answer {
+  ok: boolean;
+  status: number;
+  json: unknown;
+}
+
+/** What the API clients of one incoming request share (see tradeApi). */
+const perRequest = new WeakMap<Request, { saasToken: string | null; reads: Map<string, Promise<Answer>> }>();
+
+/** Side-effect-free reads that the loaders of one GET request may share. */
+const SHARED_READS = ["/api/common_bll/v1/member/login_status", "/api/trade_bff/v1/shopping/layout", "/api/trade_bff/v1/shopping/dialog/show"];
+
 /** A client bound to one shopper's request: their store line, channel, credential and token. */
 export async function tradeApi(request: Request, context: AppLoadContext): Promise<TradeApi> {
   const cookies = await readShopCookies(request);
   const line = STORE_LINES[cookies.urlParams.storeId];
-  let saasToken = cookies.saasToken;
   const headers: Record<string, string> = {
     "Saas-App-Id": line.appId,
     "Saas-Product-Line": line.productLine,
@@ -43,29 +54,56 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       version: "1.0.0",
     }),
     Accept: "application/json",
+    // the services answer over loopback by default: compressing there and inflating here only
+    // costs CPU (issue 8, docs/benchmarks.md); a remote TRADE_API_URL may still compress
+    ...(isLoopback(tradeApiUrl()) ? { "Accept-Encoding": "identity" } : {}),
     // the services' per-address limits need the shopper's address, not the storefront's
     "X-Forwarded-For": context.clientIp,
   };
   if (cookies.credential) headers["Login-Credential"] = cookies.credential;
 
-  async function call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, extra?: Record<string, string>): Promise<ApiResult<z.output<S>>> {
+  // one shopper's request: the loaders of a page share the saas-token the services issue, and the
+  // same read asked twice (root and route both ask login_status) goes over the wire once
+  let state = perRequest.get(request);
+  if (!state) perRequest.set(request, (state = { saasToken: cookies.saasToken, reads: new Map() }));
+  const shared = state;
+  const shareReads = request.method === "GET" || request.method === "HEAD";
+
+  async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
     const response = await fetch(tradeApiUrl() + path, {
       method,
       headers: {
         ...headers,
-        ...(saasToken ? { "saas-token": saasToken } : {}),
+        ...(shared.saasToken ? { "saas-token": shared.saasToken } : {}),
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...extra,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const issued = response.headers.get("set-saas-token");
-    if (issued && issued !== saasToken) {
-      saasToken = issued;
+    if (issued && issued !== shared.saasToken) {
+      shared.saasToken = issued;
       context.appendSetCookie(await saasTokenCookie.serialize(issued));
     }
-    const json: unknown = await response.json().catch(() => null);
-    if (response.ok) {
+    return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
+  }
+
+  async function call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, extra?: Record<string, string>): Promise<ApiResult<z.output<S>>> {
+    let answer: Answer;
+    if (method === "GET" && shareReads && SHARED_READS.some((prefix) => path.startsWith(prefix))) {
+      const key = `${path}\n${JSON.stringify(extra ?? {})}`;
+      let pending = shared.reads.get(key);
+      if (!pending) {
+        pending = send(method, path, body, extra);
+        shared.reads.set(key, pending);
+        pending.catch(() => shared.reads.delete(key));
+      }
+      answer = await pending;
+    } else {
+      answer = await send(method, path, body, extra);
+    }
+    const { json } = answer;
+    if (answer.ok) {
       const envelope = z.object({ success: z.literal(true), result: z.unknown() }).safeParse(json);
       const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
       if (parsed?.success) return { ok: true, result: parsed.data as z.output<S> };
@@ -73,9 +111,9 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     }
     const failure = FailureSchema.safeParse(json);
     if (failure.success) {
-      return { ok: false, status: response.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg };
+      return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg };
     }
-    throw new Error(`trade API ${method} ${path}: HTTP ${response.status} without an envelope`);
+    throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
   }
 
   return {
@@ -90,6 +128,10 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     },
     post: (path, schema, body, extra) => call("POST", path, schema, body ?? {}, extra),
   };
+}
+
+function isLoopback(url: string): boolean {
+  return /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
 }
 
 function describeBrowser(ua: string) {

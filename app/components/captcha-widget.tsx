@@ -153,7 +153,7 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
             onPointerUp={onPointerUp}
             onPointerCancel={() => (drag.current = null)}
             onKeyDown={onKeyDown}
-            className={`absolute top-0 flex touch-none select-none items-center justify-center rounded-full bg-primary-500 text-white shadow-lg ${busy ? "cursor-wait opacity-70" : "cursor-grab active:cursor-grabbing"}`}
+            className={`absolute top-0 flex touch-none select-none items-center justify-center rounded-full bg-primary-600 text-white shadow-lg ${busy ? "cursor-wait opacity-70" : "cursor-grab active:cursor-grabbing"}`}
             style={{ left: offset, width: piece, height: piece }}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">

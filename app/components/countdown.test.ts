@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownCells, remainingMs } from "./countdown";
+import { countdownCells, readableColor, remainingMs } from "./countdown";
 
 describe("remainingMs", () => {
   it.each([
@@ -22,5 +22,19 @@ describe("countdownCells", () => {
     [2 * 86_400_000 + 5_000, ["02", "00", "00", "05"]],
   ])("%i ms shows %j (days only above zero)", (ms, cells) => {
     expect(countdownCells(ms)).toEqual(cells);
+  });
+});
+
+describe("readableColor", () => {
+  it.each([
+    ["#FFFFFF", "#2C2C2C", "#FFFFFF"],
+    ["#FFFFFF", "#FF6200", "#161616"],
+    ["#161616", "#FF6200", "#161616"],
+    ["#FF6200", "#000000", "#FF6200"],
+    ["#777", "#888", "#161616"],
+    ["#FFFFFF", "linear-gradient(#000,#111)", "#FFFFFF"],
+    [undefined, "#2C2C2C", "#FFFFFF"],
+  ])("%s on %s reads as %s", (fg, bg, shown) => {
+    expect(readableColor(fg, bg)).toBe(shown);
   });
 });

@@ -6,6 +6,8 @@ export interface CountdownSetting {
   count_down_end?: number;
   server_time: number;
   font_color?: string;
+  background_style?: string;
+  timer_image?: string;
 }
 
 /** Remaining ms by server time: 0 once the start time is reached, else end − server time (spec 01 §4). */
@@ -22,10 +24,41 @@ export function countdownCells(ms: number): string[] {
   return days > 0 ? [String(days).padStart(2, "0"), ...cells] : cells;
 }
 
-export function Countdown({ setting, onFinish }: { setting: CountdownSetting; onFinish?: () => void }) {
+function luminance(hex: string): number | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1].length === 3 ? m[1].replace(/./g, "$&$&") : m[1];
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * The cells' text colour: the block's font_color, unless it is hard to read (below 4.5:1) on the
+ * block's background_style; then white or near-black, whichever reads better.
+ */
+export function readableColor(fg: string | undefined, bg: string | undefined): string {
+  const text = fg || "#FFFFFF";
+  const back = bg ? luminance(bg) : null;
+  const front = luminance(text);
+  if (back === null || front === null || contrast(front, back) >= 4.5) return text;
+  return contrast(1, back) >= contrast(luminance("#161616")!, back) ? "#FFFFFF" : "#161616";
+}
+
+/**
+ * Two-digit cells separated by a fullwidth colon (spec 01 §4), coloured by the block's setting, with
+ * the timer image as a badge in front when the block has one. The server renders the remaining
+ * time by server_time; the browser then ticks it down and calls onFinish at zero.
+ */
+export function Countdown({ setting, onFinish, className = "" }: { setting: CountdownSetting; onFinish?: () => void; className?: string }) {
   const [left, setLeft] = useState(() => remainingMs(setting));
   useEffect(() => {
     const endsAt = Date.now() + remainingMs(setting);
+    if (endsAt <= Date.now()) return;
     const timer = setInterval(() => {
       const ms = Math.max(0, endsAt - Date.now());
       setLeft(ms);
@@ -38,14 +71,30 @@ export function Countdown({ setting, onFinish }: { setting: CountdownSetting; on
   }, [setting, onFinish]);
   const cells = countdownCells(left);
   const label = cells.length === 4 ? `${cells[0]}天${cells[1]}时${cells[2]}分${cells[3]}秒` : `${cells[0]}时${cells[1]}分${cells[2]}秒`;
+  const cellStyle = {
+    color: readableColor(setting.font_color, setting.background_style || "#000000"),
+    background: setting.background_style || "rgba(0,0,0,.6)",
+  };
   return (
-    <span className="inline-flex items-center gap-1 font-mono text-sm" role="timer" aria-label={`剩余 ${label}`} style={{ color: setting.font_color }}>
-      {cells.map((cell, i) => (
-        <span key={i} className="inline-flex items-center gap-1">
-          {i > 0 ? <span aria-hidden="true">：</span> : null}
-          <span className="rounded bg-black/60 px-1.5 py-0.5 tabular-nums text-white">{cell}</span>
+    <span className={`inline-flex h-8 items-center overflow-hidden rounded-full bg-[#1f1f1f] pr-1.5 ring-1 ring-primary-500/70 ${className}`}>
+      {setting.timer_image ? (
+        // the seed's timer image is a pill whose left part reads 限时: show that part as a badge
+        <span className="h-8 w-[50px] shrink-0 overflow-hidden" aria-hidden="true">
+          <img src={setting.timer_image} alt="" width={128} height={32} className="h-8 w-32 max-w-none" />
         </span>
-      ))}
+      ) : (
+        <span className="pl-3 pr-1 text-xs font-medium text-primary-300">限时</span>
+      )}
+      <span className="ml-1.5 inline-flex items-center font-mono text-sm" role="timer" aria-label={`剩余 ${label}`}>
+        {cells.map((cell, i) => (
+          <span key={i} className="inline-flex items-center" aria-hidden="true">
+            {i > 0 ? <span className="px-0.5 text-ink-muted">：</span> : null}
+            <span className="min-w-[1.625rem] rounded px-1 py-0.5 text-center font-semibold tabular-nums leading-5" style={cellStyle}>
+              {cell}
+            </span>
+          </span>
+        ))}
+      </span>
     </span>
   );
 }

@@ -83,7 +83,7 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
       }`}
     >
       {view.cornerMark ? (
-        <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-500 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
+        <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-600 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
       ) : null}
       <div className={`flex items-center gap-4 bg-gradient-to-br from-[#4a2a14] via-[#35241a] to-surface-container px-4 ${compact ? "pb-3 pt-5" : "pb-4 pt-6"}`}>
         <div className="flex min-w-[5rem] justify-center">
@@ -131,7 +131,7 @@ function CompactCouponCard({ view, action }: { view: CouponCardView; action?: Re
       className="relative grid grid-cols-[5.5rem_1fr] overflow-hidden rounded-xl bg-surface-container ring-1 ring-surface-line sm:grid-cols-[6.5rem_1fr_auto]"
     >
       {view.cornerMark ? (
-        <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-500 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
+        <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-600 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
       ) : null}
       <div className="row-span-2 flex flex-col items-center justify-center border-r border-dashed border-white/15 bg-gradient-to-br from-[#4a2a14] to-[#35241a] px-2 pb-3 pt-5 sm:row-span-1">
         <CouponAmount content={view.content} inactive={false} />
@@ -163,4 +163,4 @@ function CouponAmount({ content, inactive }: { content: string; inactive: boolea
 }
 
 export const couponButton =
-  "inline-flex h-8 items-center justify-center whitespace-nowrap rounded-full bg-primary-500 px-4 text-xs font-semibold text-white transition hover:bg-primary-400 disabled:cursor-not-allowed disabled:bg-surface-raised disabled:text-ink-faint";
+  "inline-flex h-8 items-center justify-center whitespace-nowrap rounded-full bg-primary-600 px-4 text-xs font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:bg-surface-raised disabled:text-ink-faint";

@@ -74,7 +74,7 @@ export function CouponPopup({ popup }: CouponPopupProps) {
           href="/coupon-collection"
           target="_blank"
           rel="noopener"
-          className="flex h-11 w-full items-center justify-center rounded-full bg-primary-500 text-[15px] font-semibold text-white hover:bg-primary-400"
+          className="flex h-11 w-full items-center justify-center rounded-full bg-primary-600 text-[15px] font-semibold text-white hover:bg-primary-500"
         >
           领取更多优惠券
         </a>

@@ -143,7 +143,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
         点击登录即表示您已阅读并同意
         <span className="whitespace-nowrap">
           《
-          <a href="/protocols/user" target="_blank" rel="noopener" className="text-primary-400 hover:underline">
+          <a href="/protocols/user" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
             用户协议
           </a>
           》
@@ -151,7 +151,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
         和
         <span className="whitespace-nowrap">
           《
-          <a href="/protocols/privacy" target="_blank" rel="noopener" className="text-primary-400 hover:underline">
+          <a href="/protocols/privacy" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
             隐私条例
           </a>
           》
@@ -175,7 +175,7 @@ const inputClass = (invalid: boolean) =>
     invalid ? "border-red-500" : "border-surface-line"
   }`;
 const primaryButton =
-  "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-500 text-[15px] font-semibold text-white transition hover:bg-primary-400 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
+  "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-600 text-[15px] font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
 
 function formAction(tab: LoginTab, redirectTo: string) {
   return `/login?${new URLSearchParams({ login: tab, redirectTo })}`;

@@ -1,4 +1,5 @@
-export function Logo({ className = "" }: { className?: string }) {
+/** The shop mark and name; `collapsible` hides the name on phones (the header needs the room). */
+export function Logo({ className = "", collapsible = false }: { className?: string; collapsible?: boolean }) {
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
@@ -11,7 +12,7 @@ export function Logo({ className = "" }: { className?: string }) {
         <circle cx="21" cy="16" r="1.1" fill="#FF6200" />
         <circle cx="23" cy="18.2" r="1.1" fill="#FF6200" />
       </svg>
-      <span className="text-lg font-bold tracking-wide text-ink">
+      <span className={`text-lg font-bold tracking-wide text-ink ${collapsible ? "max-sm:hidden" : ""}`}>
         TTS<span className="text-primary-500">游戏商城</span>
       </span>
     </span>

@@ -10,11 +10,11 @@ export function Price({ cents, className = "" }: { cents: number; className?: st
 }
 
 export function OriginPrice({ cents }: { cents: number }) {
-  return <s className="text-xs text-ink-faint">￥{formatYuan(cents)}</s>;
+  return <s className="text-xs text-ink-muted">￥{formatYuan(cents)}</s>;
 }
 
 export function DiscountBadge({ originCents, saleCents }: { originCents: number; saleCents: number }) {
   const label = discountLabel(originCents, saleCents);
   if (!label) return null;
-  return <span className="rounded bg-primary-500 px-1.5 py-0.5 text-xs font-bold text-white">{label}</span>;
+  return <span className="rounded bg-primary-600 px-1.5 py-0.5 text-xs font-bold text-white">{label}</span>;
 }

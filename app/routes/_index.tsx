@@ -1,31 +1,63 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { tradeApi } from "~/api/client.server";
-import { getLayout } from "~/api/layout.server";
-import { HomeBlocks } from "~/components/home-blocks";
+import { getLayout, type LayoutBlock } from "~/api/layout.server";
+import { getLoginStatus } from "~/api/member.server";
+import { HomeBlocks, homeBlocksOf } from "~/components/home-blocks";
+import { PopupAdvert, type PopupAdvertView } from "~/components/popup-advert";
+import { requestNow } from "~/lib/clock.server";
+import { linkHref } from "~/lib/links";
+import { decidePopupAdvert } from "~/lib/popup-advert.server";
 import type { ShellHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 import { shopConfig } from "~/lib/shop-config.server";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
 
-export const meta: MetaFunction = () => [
-  { title: "TTS游戏商城 - 正版游戏兑换码、点卡充值、礼品卡" },
-  { name: "description", content: "Steam、Nintendo、PlayStation、Xbox 正版兑换码与充值卡，手游充值，秒发到账。" },
-  { property: "og:title", content: "TTS游戏商城" },
-  { property: "og:type", content: "website" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "TTS游戏商城 - 正版游戏兑换码、点卡充值、礼品卡",
+    description: "Steam、Nintendo、PlayStation、Xbox 正版兑换码与充值卡，手游充值，礼品卡，秒发到账，支持微信与支付宝。",
+  });
+
+/** The home list loads once per visit: staying on "/" (a modal opening, an action) keeps it and its advert. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);
-  const layout = await getLayout(api, "HOME");
-  return {
-    blocks: layout.ok ? layout.result.list : [],
-    domains: shopConfig(request).domains,
-  };
+  const { domains } = shopConfig(request);
+  const query = new URL(request.url).searchParams;
+  // no advert on top of the login modal, nor right after the shopper closed one without JS
+  const wantsPopup = !query.has("login") && query.get("popup") !== "closed";
+
+  const [blocks, advert] = await Promise.all([
+    getLayout(api, "HOME")
+      .then((answer): LayoutBlock[] => (answer.ok ? homeBlocksOf(answer.result.list) : []))
+      .catch((): LayoutBlock[] => []),
+    wantsPopup
+      ? (async () => {
+          const status = api.credential ? await getLoginStatus(api) : null;
+          const memberId = status?.ok ? status.result.member_id : null;
+          return decidePopupAdvert(request, context, api, { memberId, now: requestNow(request) });
+        })().catch(() => null)
+      : null,
+  ]);
+
+  const popup: PopupAdvertView | null = advert
+    ? {
+        id: advert.id,
+        period: advert.pop_period,
+        image: advert.image_urls[0],
+        href: linkHref({ linkType: advert.jump_type, link: advert.link_url ?? undefined, goodsNo: advert.goods_no ?? undefined }, domains),
+      }
+    : null;
+  // the advert is attempted once the home list has loaded (spec 01 §2)
+  return { blocks, domains, popup: blocks.length ? popup : null };
 }
 
 export default function Home() {
-  const { blocks, domains } = useLoaderData<typeof loader>();
+  const { blocks, domains, popup } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="sr-only">TTS游戏商城首页</h1>
@@ -34,6 +66,7 @@ export default function Home() {
       ) : (
         <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>
       )}
+      <PopupAdvert advert={popup} />
     </>
   );
 }

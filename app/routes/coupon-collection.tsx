@@ -109,7 +109,7 @@ export default function CouponCollection() {
             我的优惠券
           </Link>
           <Form method="post" action={PATH}>
-            <button type="submit" name="intent" value="claim-all" className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+            <button type="submit" name="intent" value="claim-all" className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
               一键领取
             </button>
           </Form>
@@ -151,7 +151,7 @@ export function ErrorBoundary() {
     <div className="py-16 text-center">
       <h1 className="text-xl font-bold">领券中心暂时无法打开</h1>
       <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data || error.statusText) : "请稍后再试"}</p>
-      <a href={PATH} className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+      <a href={PATH} className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         刷新
       </a>
     </div>

@@ -104,7 +104,7 @@ export default function MyCoupons() {
         ) : (
           <div className="flex flex-col items-center py-20 text-center">
             <p className="text-ink-muted">暂无优惠券</p>
-            <Link to="/coupon-collection" className="mt-5 rounded-full bg-primary-500 px-6 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+            <Link to="/coupon-collection" className="mt-5 rounded-full bg-primary-600 px-6 py-2 text-sm font-semibold text-white hover:bg-primary-500">
               去领券中心
             </Link>
           </div>
@@ -120,7 +120,7 @@ export function ErrorBoundary() {
     <div className="py-16 text-center">
       <h1 className="text-xl font-bold">{FETCH_FAILED}</h1>
       <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data || error.statusText) : "请稍后再试"}</p>
-      <a href="/coupon" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+      <a href="/coupon" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         重试
       </a>
     </div>

@@ -143,7 +143,7 @@ export function ErrorBoundary() {
     <div className="py-16 text-center">
       <h1 className="text-xl font-bold">登录暂时无法完成</h1>
       <p className="mt-3 text-ink-muted">{message || "请稍后再试"}</p>
-      <Link to="/?login=captcha" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+      <Link to="/?login=captcha" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         重新登录
       </Link>
     </div>

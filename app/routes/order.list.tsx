@@ -135,7 +135,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
           <Link to={`?status=${filter}&close=${order.order_no}`} preventScrollReset className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400">
             取消订单
           </Link>
-          <Link to={continueHref} className="rounded-full bg-primary-500 px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-400">
+          <Link to={continueHref} className="rounded-full bg-primary-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-500">
             继续支付
           </Link>
         </div>
@@ -157,7 +157,7 @@ function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter 
           <Link to={`?status=${filter}`} replace preventScrollReset className="rounded-full border border-surface-line px-5 py-2 text-sm">
             取消
           </Link>
-          <button type="submit" name="intent" value="close" autoFocus className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+          <button type="submit" name="intent" value="close" autoFocus className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
             确定
           </button>
         </Form>

@@ -89,7 +89,7 @@ export default function PayConfirm() {
     return (
       <div className="py-24 text-center">
         <p className="text-xl font-semibold">暂无商品</p>
-        <Link to="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 text-white">
+        <Link to="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 text-white">
           返回首页
         </Link>
       </div>
@@ -208,7 +208,7 @@ function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string |
       <button
         type="submit"
         aria-disabled={locked || navigation.state === "submitting" || undefined}
-        className="h-12 w-full rounded-full bg-primary-500 text-base font-semibold text-white hover:bg-primary-400 aria-disabled:opacity-60"
+        className="h-12 w-full rounded-full bg-primary-600 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60"
       >
         提交订单
       </button>
@@ -251,7 +251,7 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
           >
             返回修改
           </Link>
-          <button type="submit" disabled={waiting} className="rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400 disabled:opacity-50">
+          <button type="submit" disabled={waiting} className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500 disabled:opacity-50">
             仍然继续{waiting ? `（${left}s）` : ""}
           </button>
         </Form>

@@ -219,7 +219,7 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
               <Price cents={page.price} className="text-2xl" />
             </p>
             {page.payable ? (
-              <button type="submit" aria-disabled={submitting || undefined} className="h-12 rounded-full bg-primary-500 px-10 text-base font-semibold text-white hover:bg-primary-400 aria-disabled:opacity-60">
+              <button type="submit" aria-disabled={submitting || undefined} className="h-12 rounded-full bg-primary-600 px-10 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
                 点击付款
               </button>
             ) : (

@@ -170,7 +170,7 @@ export default function Topic() {
 
             <Link
               to={buyHref}
-              className="flex h-12 items-center justify-center rounded-full bg-primary-500 text-base font-semibold text-white shadow-lg shadow-primary-500/20 hover:bg-primary-400"
+              className="flex h-12 items-center justify-center rounded-full bg-primary-600 text-base font-semibold text-white shadow-lg shadow-primary-500/20 hover:bg-primary-500"
             >
               {page.afterPrice !== null ? (
                 <>
@@ -212,7 +212,7 @@ function GuideCard({ name, image, href, price, afterCoupon, saleEndAt }: { name:
         </p>
         {saleEndAt ? <p className="mt-1 text-xs text-ink-muted">优惠截止于{formatDateTime(saleEndAt)}</p> : null}
       </div>
-      <Link to={href} className="shrink-0 rounded-full bg-primary-500 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-400">
+      <Link to={href} className="shrink-0 rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
         立即购买
       </Link>
     </section>
@@ -267,7 +267,7 @@ function GoodsMissing() {
       <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
       <h1 className="mt-6 text-2xl font-bold">商品不存在</h1>
       <p className="mt-3 text-ink-muted">该商品不存在或已下架，去看看其他热门游戏吧。</p>
-      <Link to="/" className="mt-6 inline-block rounded-full bg-primary-500 px-6 py-2 font-medium text-white hover:bg-primary-400">
+      <Link to="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         返回首页
       </Link>
     </div>

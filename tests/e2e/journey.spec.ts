@@ -50,7 +50,7 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
 
   // the optimal coupon is chosen; pick the other one, then back
   const picker = goods.getByTestId("coupon-picker");
-  const chosen = picker.locator('a[aria-pressed="true"]');
+  const chosen = picker.locator('a[aria-current="true"]');
   await expect(chosen).toContainText("9折");
   const payable = () => goods.getByTestId("price-lines").locator("dd").last().textContent();
   const optimalPrice = await payable();

@@ -1,8 +1,9 @@
 // The catalogue: keyword search over names and tags, and the goods detail with its SKU tree.
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { goods, goodsExtras, skus, specNodes } from "../../../db/schema";
 import { toGoodsInfo, type GoodsInfo } from "./goods-info";
+import { cachedRead } from "./read-cache";
 
 export interface SearchQuery {
   keyword: string;
@@ -12,24 +13,44 @@ export interface SearchQuery {
   size: number;
 }
 
+/** Keywords this long use the goods_fts trigram index (trigrams need 3 characters). */
+const FTS_MIN_CHARS = 3;
+/**
+ * Shorter keywords cannot use the index; their LIKE scan is bounded to this many on-sale goods in
+ * the requested order (the whole catalogue of this shop; a cap on the work for a far larger one).
+ */
+export const SHORT_KEYWORD_WINDOW = 10_000;
+
 export function searchGoods(db: Db, q: SearchQuery): { list: GoodsInfo[]; page: number; total: number } {
-  const pattern = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(
-    eq(goods.status, "ON_SALE"),
-    q.keyword
-      ? or(
-          sql`${goods.goodsName} like ${pattern} escape '\\'`,
-          sql`${goods.goodsTags} like ${pattern} escape '\\'`,
-        )
-      : undefined,
-  );
+  return cachedRead(db, "search", JSON.stringify([q.keyword, q.orderBy, q.orderType, q.page, q.size]), () => querySearch(db, q));
+}
+
+function querySearch(db: Db, q: SearchQuery): { list: GoodsInfo[]; page: number; total: number } {
   const column = q.orderBy === "sale_price" ? goods.saleOffPriceCny : goods.priceTurnCny;
+  const order = [q.orderType === "desc" ? desc(column) : asc(column), asc(goods.sort), asc(goods.goodsNo)];
+  const onSale = eq(goods.status, "ON_SALE");
+  const pattern = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // the exact condition (case-insensitive substring of the name or the tags' JSON text); the
+  // index below only narrows the rows it is checked on
+  const matches = or(sql`${goods.goodsName} like ${pattern} escape '\\'`, sql`${goods.goodsTags} like ${pattern} escape '\\'`);
+  let narrowed;
+  if (!q.keyword) narrowed = undefined;
+  else if ([...q.keyword].length >= FTS_MIN_CHARS) {
+    const phrase = `"${q.keyword.replace(/"/g, '""')}"`;
+    narrowed = and(sql`${goods.goodsNo} in (select goods_no from goods_fts where goods_fts match ${phrase})`, matches);
+  } else {
+    const window = db.select({ goodsNo: goods.goodsNo }).from(goods).where(onSale).orderBy(...order).limit(SHORT_KEYWORD_WINDOW);
+    narrowed = and(inArray(goods.goodsNo, window), matches);
+  }
+  // with a keyword the narrowed list drives the query: `+status` keeps SQLite from walking the whole
+  // catalogue along the status index and probing the list for every row instead
+  const where = narrowed ? and(sql`+${goods.status} = 'ON_SALE'`, narrowed) : onSale;
   const total = db.select({ n: sql<number>`count(*)` }).from(goods).where(where).get()?.n ?? 0;
   const rows = db
     .select()
     .from(goods)
     .where(where)
-    .orderBy(q.orderType === "desc" ? desc(column) : asc(column), asc(goods.sort), asc(goods.goodsNo))
+    .orderBy(...order)
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .all();
@@ -64,6 +85,10 @@ export function toWireSku(row: typeof skus.$inferSelect): WireSku {
 }
 
 export function goodsDetail(db: Db, goodsNo: string) {
+  return cachedRead(db, "goods-detail", goodsNo, () => readGoodsDetail(db, goodsNo));
+}
+
+function readGoodsDetail(db: Db, goodsNo: string) {
   const row = db.select().from(goods).where(eq(goods.goodsNo, goodsNo)).get();
   if (!row || row.status !== "ON_SALE") return null;
   const extras = db.select().from(goodsExtras).where(eq(goodsExtras.goodsNo, goodsNo)).all();

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { layoutBlocks, layoutItems } from "../../../db/schema";
 import { goodsInfoByNo, type GoodsInfo } from "./goods-info";
+import { cachedRead } from "./read-cache";
 
 export const PAGE_TYPES = ["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
@@ -25,15 +26,22 @@ export function layoutBlocksOf(
   pageType: PageType,
   options: { renderId?: string; now?: number } = {},
 ): LayoutBlock[] {
+  const blocks = cachedRead(db, "layout", `${pageType}\n${options.renderId ?? ""}`, () => readBlocks(db, pageType, options.renderId));
+  // the countdown's server time is the only per-request part
+  const serverTime = Math.floor((options.now ?? Date.now()) / 1000);
+  return blocks.map((block) =>
+    block.setting.COUNT_DOWN ? { ...block, setting: { ...block.setting, COUNT_DOWN: { ...block.setting.COUNT_DOWN, server_time: serverTime } } } : block,
+  );
+}
+
+function readBlocks(db: Db, pageType: PageType, renderId: string | undefined): LayoutBlock[] {
   const blocks = db
     .select()
     .from(layoutBlocks)
     .where(
       and(
         eq(layoutBlocks.pageType, pageType),
-        options.renderId === undefined
-          ? isNull(layoutBlocks.renderId)
-          : eq(layoutBlocks.renderId, options.renderId),
+        renderId === undefined ? isNull(layoutBlocks.renderId) : eq(layoutBlocks.renderId, renderId),
       ),
     )
     .orderBy(asc(layoutBlocks.sort), asc(layoutBlocks.id))
@@ -50,8 +58,6 @@ export function layoutBlocksOf(
     db,
     items.flatMap((i) => (i.goodsNo ? [i.goodsNo] : [])),
   );
-  const serverTime = Math.floor((options.now ?? Date.now()) / 1000);
-
   return blocks.map((block) => ({
     id: block.id,
     name: block.name,
@@ -66,8 +72,6 @@ export function layoutBlocksOf(
           ? { ...item.assembly, GOODS: { value: item.goodsNo, goods_info: goodsByNo.get(item.goodsNo) } }
           : item.assembly,
       })),
-    setting: block.settings.COUNT_DOWN
-      ? { ...block.settings, COUNT_DOWN: { ...block.settings.COUNT_DOWN, server_time: serverTime } }
-      : block.settings,
+    setting: block.settings,
   }));
 }

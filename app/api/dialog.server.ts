@@ -1,0 +1,26 @@
+// shopping/dialog/show (spec 01 §3 "Popup advert", decisions §4): the popup adverts of a page.
+import { z } from "zod";
+import type { TradeApi } from "./client.server";
+import type { PageType } from "./layout.server";
+
+export const PopupAdvertSchema = z.object({
+  id: z.number().int(),
+  pop_period: z.string(),
+  image_urls: z.array(z.string()).default([]),
+  goods_no: z.string().nullable().default(null),
+  link_url: z.string().nullable().default(null),
+  jump_type: z.string().default("NO_REDIRECT"),
+});
+export type PopupAdvert = z.infer<typeof PopupAdvertSchema>;
+
+/** The adverts in display order; a failure reads as none (an advert never breaks the page). */
+export async function popupAdverts(api: TradeApi, pageType: PageType): Promise<PopupAdvert[]> {
+  try {
+    const answer = await api.get("/api/trade_bff/v1/shopping/dialog/show", z.object({ list: z.array(PopupAdvertSchema) }), {
+      page_type: pageType,
+    });
+    return answer.ok ? answer.result.list.filter((a) => a.image_urls.length > 0) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,71 @@
+// goods/search (spec 01 §7, decisions §4): the results page, the dropdown's suggestions and the
+// sitemap; and the hot searches of the header dropdown (shopping/layout?page_type=HOT_SEARCH).
+import { z } from "zod";
+import type { TradeApi } from "./client.server";
+import { GoodsInfoSchema, getLayout, type GoodsInfo } from "./layout.server";
+
+export const SEARCH_PAGE_SIZE = 10;
+export const HOT_SEARCH_SHOWN = 5;
+
+const SearchResultSchema = z.object({
+  goods_list: z.object({ list: z.array(GoodsInfoSchema).default([]), page: z.number().int(), total: z.number().int() }),
+});
+
+export interface SearchQuery {
+  keyword: string;
+  page?: number;
+  orderType?: "asc" | "desc";
+  orderBy?: "origin_price" | "sale_price";
+  /** Suggestions (1) show 5, the results page (0) 10. */
+  preview?: 0 | 1;
+  size?: number;
+}
+
+export interface SearchPage {
+  list: GoodsInfo[];
+  page: number;
+  total: number;
+}
+
+/** Never throws: a failure reads as an empty first page (spec 01 §7). */
+export async function searchGoods(api: TradeApi, q: SearchQuery): Promise<SearchPage> {
+  const empty = { list: [], page: 1, total: 0 };
+  try {
+    const answer = await api.get("/api/trade_bff/v1/goods/search", SearchResultSchema, {
+      keyword: q.keyword,
+      order_by: q.orderBy ?? "origin_price",
+      page: q.page ?? 1,
+      order_type: q.orderType ?? "asc",
+      preview: q.preview ?? 0,
+      size: q.size,
+    });
+    return answer.ok ? answer.result.goods_list : empty;
+  } catch {
+    return empty;
+  }
+}
+
+export interface HotSearch {
+  goodsNo: string;
+  title: string;
+}
+
+/** The first five hot searches; TEXT.value overrides the goods name. Never throws. */
+export async function hotSearches(api: TradeApi): Promise<HotSearch[]> {
+  try {
+    const layout = await getLayout(api, "HOT_SEARCH");
+    if (!layout.ok) return [];
+    return layout.result.list
+      .filter((block) => block.style_type === "HOT_SEARCH")
+      .flatMap((block) => block.content)
+      .flatMap((item) => {
+        const goods = item.assembly.GOODS?.goods_info;
+        const goodsNo = goods?.goods_no ?? item.assembly.GOODS?.value;
+        const title = item.assembly.TEXT?.value || goods?.goods_name;
+        return goodsNo && title ? [{ goodsNo, title }] : [];
+      })
+      .slice(0, HOT_SEARCH_SHOWN);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { addToHistory, historyCookie, historyFromCookieHeader, parseHistory, serializeHistory } from "./search-history";
+
+const e = (goodsNo: string, title = `商品${goodsNo}`) => ({ goodsNo, title });
+
+describe("addToHistory", () => {
+  it("puts the newest first", () => {
+    expect(addToHistory([e("G1"), e("G2")], e("G3"))).toEqual([e("G3"), e("G1"), e("G2")]);
+  });
+  it("de-duplicates by goods number, keeping the newest title", () => {
+    expect(addToHistory([e("G1"), e("G2"), e("G3")], e("G2", "新标题"))).toEqual([e("G2", "新标题"), e("G1"), e("G3")]);
+  });
+  it("keeps at most five", () => {
+    const list = ["G1", "G2", "G3", "G4", "G5"].map((no) => e(no));
+    expect(addToHistory(list, e("G6")).map((h) => h.goodsNo)).toEqual(["G6", "G1", "G2", "G3", "G4"]);
+  });
+});
+
+describe("parseHistory", () => {
+  it.each([
+    [null, []],
+    ["", []],
+    ["not json", []],
+    ['{"goodsNo":"G1"}', []],
+    ['[{"goodsNo":"G1","title":"黑神话"},{"goodsNo":"bad no!","title":"x"},{"goodsNo":"G2"}]', [e("G1", "黑神话")]],
+    ['[{"goodsNo":"G1","title":"新"},{"goodsNo":"G1","title":"旧"}]', [e("G1", "新")]],
+  ])("%j reads as %j", (value, list) => {
+    expect(parseHistory(value)).toEqual(list);
+  });
+  it("cuts long titles", () => {
+    expect(parseHistory(JSON.stringify([e("G1", "长".repeat(60))]))[0].title).toHaveLength(40);
+  });
+});
+
+describe("the cookie round trip", () => {
+  it("writes what it reads, URI-encoded", () => {
+    const list = [e("G1001", "黑神话：悟空"), e("G1004", "博德之门3; =,")];
+    const set = historyCookie(list);
+    expect(set).toMatch(/^serach_cache=[^;\s]+; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    const pair = set.split(";")[0];
+    expect(historyFromCookieHeader(`a=1; ${pair}; b=2`)).toEqual(list);
+    expect(serializeHistory(list)).toBe(JSON.stringify(list));
+  });
+  it("an empty history expires the cookie", () => {
+    expect(historyCookie([])).toContain("Max-Age=0");
+  });
+  it("a broken cookie reads as empty", () => {
+    expect(historyFromCookieHeader("serach_cache=%E0%A4%A")).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
+import { createElement, type ReactElement } from "react";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { withoutNulPadding } from "./stream-padding.server";
+
+function render(element: ReactElement, through: () => NodeJS.ReadWriteStream) {
+  return new Promise<string>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady() {
+        const body = through();
+        text(body).then(resolve, reject);
+        pipe(body as unknown as NodeJS.WritableStream);
+      },
+      onError: reject,
+    });
+  });
+}
+
+describe("withoutNulPadding", () => {
+  // many short Chinese texts: sooner or later a 3-byte character straddles one of React's views
+  const page = createElement(
+    "ul",
+    null,
+    Array.from({ length: 600 }, (_, i) => createElement("li", { key: i }, `协议与教程${"a".repeat(i % 3)}`)),
+  );
+
+  it("React 18 alone pads its chunks with NUL bytes (the bug this works around)", async () => {
+    expect(await render(page, () => new PassThrough())).toContain("\u0000");
+  });
+
+  it("the document comes out whole", async () => {
+    const html = await render(page, withoutNulPadding);
+    expect(html).not.toContain("\u0000");
+    expect(html).toBe(renderToStaticMarkup(page));
+  });
+});

@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { tradeApi } from "~/api/client.server";
+import { getPageContent, type GoodsInfo, type PageType } from "~/api/layout.server";
+import { JsonLd } from "~/components/json-ld";
+import { RecommendCard } from "~/components/recommend-card";
+import { linkHref } from "~/lib/links";
+import type { ShellHandle } from "~/lib/route-handle";
+import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
+import { shopConfig } from "~/lib/shop-config.server";
+
+/** An unknown page type falls back to the product-detail one (spec 02 §2). */
+const PageTypeSchema = z.enum(["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"]).catch("PRODUCT_DETAIL");
+const TITLE_MAX = 30;
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
+
+export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
+  const title = data?.title ?? params.title ?? "推荐";
+  return pageMeta({
+    title: `${title} - ${SITE_NAME}`,
+    description: `${SITE_NAME}${title}：精选热门游戏兑换码、充值卡与礼品卡，正版授权，限时折扣，秒发到账。`,
+  });
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const pageType: PageType = PageTypeSchema.parse(params.pageType);
+  const title = (params.title ?? "").trim().slice(0, TITLE_MAX) || "热销游戏";
+  const api = await tradeApi(request, context);
+  const { domains } = shopConfig(request);
+  // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec 02 §7)
+  const answer = await getPageContent(api, { page_type: pageType }).catch(() => null);
+  const items = (answer?.ok ? answer.result.list : [])
+    .filter((block) => block.style_type === "RECOMMEND")
+    .flatMap((block) => block.content)
+    .flatMap((item) => {
+      const goods = item.assembly.GOODS?.goods_info;
+      if (!goods) return [];
+      const href = linkHref(
+        { linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value },
+        domains,
+      );
+      return [{ id: item.id, goods, href, image: item.assembly.IMG?.value, title: item.assembly.TEXT?.value }];
+    });
+  const origin = domains.cn || new URL(request.url).origin;
+  return {
+    title,
+    items,
+    structuredData: items.length ? goodsItemList(items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })), origin) : null,
+  };
+}
+
+export default function Recommend() {
+  const { title, items, structuredData } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl pb-8">
+      <nav aria-label="面包屑" className="mb-3 text-sm text-ink-muted">
+        <Link to="/" className="hover:text-primary-400">
+          首页
+        </Link>
+        <span className="mx-2" aria-hidden="true">
+          /
+        </span>
+        <span className="text-ink-muted">{title}</span>
+      </nav>
+      <h1 className="mb-6 flex items-center text-xl font-bold text-ink md:text-2xl">
+        <span className="mr-2 inline-block h-6 w-1 rounded bg-primary-600" aria-hidden="true" />
+        {title}
+      </h1>
+      {items.length ? (
+        <ol className="space-y-3" aria-label={title}>
+          {items.map((item, i) => (
+            <li key={item.id}>
+              <RecommendCard goods={item.goods} href={item.href} image={item.image} title={item.title} eager={i < 6} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Empty title={title} />
+      )}
+      {structuredData ? <JsonLd data={structuredData} /> : null}
+    </div>
+  );
+}
+
+function Empty({ title }: { title: string }) {
+  return (
+    <div className="flex flex-col items-center py-20 text-center">
+      <img src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" />
+      <p className="mt-6 text-lg text-ink-muted">暂无{title}相关商品</p>
+      <Link to="/" className="mt-6 rounded-full border border-primary-500 px-6 py-2 text-sm text-primary-400 hover:bg-primary-600 hover:text-white">
+        去首页逛逛
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="flex flex-col items-center py-20 text-center">
+      <h1 className="text-xl font-bold">推荐商品加载失败</h1>
+      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data) : "暂无相关商品，请稍后再试"}</p>
+      <Link to="/" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+        返回首页
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The search box's suggestions (spec 01 §2): goods/search with preview=1 (5 goods), trimmed to
+// what the dropdown shows. Called by the box's debounced fetch; JSON, never an error page.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { tradeApi } from "~/api/client.server";
+import { searchGoods } from "~/api/search.server";
+
+const QuerySchema = z.object({ keyword: z.string().trim().min(1).max(32) });
+
+export interface SearchSuggestion {
+  goodsNo: string;
+  name: string;
+  cover: string;
+  tag: string;
+  saleCents: number;
+  originCents: number;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return Response.json({ keyword: "", list: [] }, { status: 400 });
+  const api = await tradeApi(request, context);
+  const result = await searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderType: "asc", preview: 1 });
+  const list: SearchSuggestion[] = result.list.map((goods) => ({
+    goodsNo: goods.goods_no,
+    name: goods.goods_name,
+    cover: goods.covers[0] ?? "",
+    tag: goods.goods_tags[0] ?? "",
+    saleCents: goods.sale_off_price_cny,
+    originCents: goods.price_turn_cny,
+  }));
+  return Response.json({ keyword: parsed.data.keyword, list }, { headers: { "Cache-Control": "private, max-age=60" } });
+}

@@ -1,0 +1,135 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { tradeApi } from "~/api/client.server";
+import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { GoodsCard } from "~/components/goods-card";
+import { JsonLd } from "~/components/json-ld";
+import { Pagination } from "~/components/pagination";
+import { linkHref } from "~/lib/links";
+import type { ShellHandle } from "~/lib/route-handle";
+import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
+import { shopConfig } from "~/lib/shop-config.server";
+
+const QuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  order: z.enum(["asc", "desc"]).catch("asc"),
+});
+
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
+
+export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
+  const keyword = data?.keyword ?? params.keyword ?? "";
+  return pageMeta({
+    title: `“${keyword}”的搜索结果 - ${SITE_NAME}`,
+    description: data?.total
+      ? `在${SITE_NAME}找到 ${data.total} 件与“${keyword}”相关的游戏兑换码、充值卡与礼品卡，正版授权，秒发到账。`
+      : `在${SITE_NAME}搜索“${keyword}”相关的游戏兑换码、充值卡与礼品卡。`,
+    noindex: true,
+  });
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const keyword = (params.keyword ?? "").trim().slice(0, 32);
+  if (!keyword) throw redirect("/");
+  const url = new URL(request.url);
+  const { page, order } = QuerySchema.parse({ page: url.searchParams.get("page") ?? undefined, order: url.searchParams.get("order") ?? undefined });
+  const api = await tradeApi(request, context);
+  const result = await searchGoods(api, { keyword, page, orderType: order, preview: 0 });
+  const { domains } = shopConfig(request);
+  const goods = result.list.map((info) => ({ info, href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no }, domains) }));
+  return {
+    keyword,
+    page,
+    order,
+    total: result.total,
+    totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
+    goods,
+    structuredData: goods.length ? goodsItemList(goods.map((g) => ({ info: g.info, url: g.href })), domains.cn || url.origin) : null,
+  };
+}
+
+export default function SearchResult() {
+  const { keyword, page, order, total, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  // while another results page loads (with JavaScript), the list shows nothing (spec 01 §2)
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/search-result/");
+  const hrefOf = (p: number, o = order) => {
+    const query = new URLSearchParams();
+    if (p > 1) query.set("page", String(p));
+    if (o !== "asc") query.set("order", o);
+    const qs = query.toString();
+    return `/search-result/${encodeURIComponent(keyword)}${qs ? `?${qs}` : ""}`;
+  };
+
+  return (
+    <div className="pb-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b border-surface-line pb-4">
+        <div>
+          <h1 className="text-xl font-bold text-ink md:text-2xl">
+            <span className="text-primary-400">“{keyword}”</span>的搜索结果
+          </h1>
+          {!loading && total > 0 ? <p className="mt-1 text-sm text-ink-muted">共 {total} 件商品</p> : null}
+        </div>
+        {total > 1 ? (
+          <nav aria-label="排序" className="flex rounded-full bg-surface-container p-1 text-sm ring-1 ring-surface-line">
+            {(
+              [
+                ["asc", "价格从低到高"],
+                ["desc", "价格从高到低"],
+              ] as const
+            ).map(([value, label]) => (
+              <Link
+                key={value}
+                to={hrefOf(1, value)}
+                aria-current={order === value ? "true" : undefined}
+                className={`rounded-full px-3 py-1 ${order === value ? "bg-primary-600 font-medium text-white" : "text-ink-muted hover:text-ink"}`}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+
+      {loading ? null : goods.length === 0 ? (
+        <EmptyResult />
+      ) : (
+        <>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 md:gap-5 lg:grid-cols-5" aria-label="搜索结果">
+            {goods.map(({ info, href }, i) => (
+              <li key={info.goods_no}>
+                <GoodsCard goods={info} href={href} eager={i < 5} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={totalPages} hrefOf={(p) => hrefOf(p)} />
+        </>
+      )}
+      {structuredData && !loading ? <JsonLd data={structuredData} /> : null}
+    </div>
+  );
+}
+
+function EmptyResult() {
+  return (
+    <div className="flex flex-col items-center py-20 text-center">
+      <img src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" />
+      <p className="mt-6 text-lg text-ink-muted">暂无搜索结果</p>
+      <p className="mt-2 text-sm text-ink-muted">换个关键词试试，例如“Steam”“原神”“Switch”</p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="flex flex-col items-center py-20 text-center">
+      <h1 className="text-xl font-bold">搜索结果加载失败</h1>
+      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data) : "暂无搜索结果，请稍后再试"}</p>
+      <Link to="/" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+        返回首页
+      </Link>
+    </div>
+  );
+}

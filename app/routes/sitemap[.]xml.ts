@@ -1,0 +1,46 @@
+// /sitemap.xml: the home page, every goods on sale (through goods/search, 100 a page), the
+// recommendation page and the policy pages, with absolute addresses in their domain groups.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { tradeApi } from "~/api/client.server";
+import { searchGoods } from "~/api/search.server";
+import { PROTOCOLS } from "~/content/protocols";
+import { withDomain } from "~/lib/links";
+import { shopConfig } from "~/lib/shop-config.server";
+
+const PAGE = 100;
+const MAX_PAGES = 50;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await tradeApi(request, context);
+  const origin = new URL(request.url).origin;
+  const { domains } = shopConfig(request);
+  const groups = { cn: domains.cn || origin, hk: domains.hk || origin };
+
+  const goodsNos: string[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await searchGoods(api, { keyword: "", page, size: PAGE, orderType: "asc" });
+    goodsNos.push(...result.list.map((g) => g.goods_no));
+    if (result.list.length < PAGE || goodsNos.length >= result.total) break;
+  }
+
+  const urls = [
+    { loc: withDomain("/", groups), priority: "1.0", changefreq: "daily" },
+    ...goodsNos.map((no) => ({ loc: withDomain(`/topic/${encodeURIComponent(no)}`, groups), priority: "0.8", changefreq: "daily" })),
+    { loc: withDomain(`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`, groups), priority: "0.6", changefreq: "daily" },
+    ...PROTOCOLS.map((doc) => ({ loc: withDomain(`/protocols/${doc.name}`, groups), priority: "0.3", changefreq: "monthly" })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc><changefreq>${u.changefreq}</changefreq><priority>${u.priority}</priority></url>`),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}

@@ -1,0 +1,55 @@
+// A small in-memory cache with a short time-to-live for read-mostly answers of the catalogue
+// (layouts and page content, goods details, search results), so that a page view does not rebuild
+// them from SQLite on every request (issue 8: measured in docs/benchmarks.md). The TTL is short
+// enough that a change to prices, stock flags or the layout shows within seconds, made by this
+// process or by another one writing the same file (the admin script). Answers are shared: callers
+// must not mutate them.
+//
+// TRADE_CACHE_TTL_MS sets the TTL (0 turns the cache off); by default 5 s in production and off
+// otherwise, so tests that edit the database between requests see their edits at once.
+import type { Db } from "../../../db/client";
+
+const DEFAULT_TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+function ttlFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.TRADE_CACHE_TTL_MS;
+  if (raw === undefined || raw === "") return env.NODE_ENV === "production" ? DEFAULT_TTL_MS : 0;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`TRADE_CACHE_TTL_MS=${JSON.stringify(raw)}: 0 to 60000 milliseconds`);
+  return ms;
+}
+
+export const READ_CACHE_TTL_MS = ttlFromEnv();
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+/** One cache per database connection and kind of answer. */
+const caches = new WeakMap<Db, Map<string, Map<string, Entry>>>();
+
+/**
+ * The answer for `key`, computed at most once per TTL. Uses the wall clock (not a test clock): the
+ * TTL bounds staleness in real time.
+ */
+export function cachedRead<T>(db: Db, kind: string, key: string, compute: () => T, ttlMs = READ_CACHE_TTL_MS): T {
+  if (ttlMs <= 0) return compute();
+  let kinds = caches.get(db);
+  if (!kinds) caches.set(db, (kinds = new Map()));
+  let entries = kinds.get(kind);
+  if (!entries) kinds.set(kind, (entries = new Map()));
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && hit.expiresAt > now) return hit.value as T;
+  const value = compute();
+  if (hit) entries.delete(key);
+  else if (entries.size >= MAX_ENTRIES) {
+    // drop the expired, then the oldest (a Map iterates in insertion order)
+    for (const [k, e] of entries) if (e.expiresAt <= now) entries.delete(k);
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  entries.set(key, { value, expiresAt: now + ttlMs });
+  return value;
+}

@@ -1,0 +1,526 @@
+// `npm run bench`: throughput and latency of the main pages and API endpoints beside a raw
+// node:http ceiling, search and order-list scaling, first-load client weight and Lighthouse, on the
+// production build over a fresh seeded temp database; results printed and kept in
+// docs/benchmarks.md. `--soak` runs the mixed soak instead. Flags: see USAGE.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import type { Request as CannonRequest } from "autocannon";
+import Database from "better-sqlite3";
+import { gunzipSync } from "node:zlib";
+import { signNotification } from "../../server/trade/services/payment.service";
+import { addStock, createSeededDb, credentialFor, growCatalogue, memberWithOrders, searchKeywords, skuToBuy } from "./data";
+import { runLighthouse, type LighthouseFigures } from "./lighthouse";
+import { measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
+import { SESSION_SECRET, startServer, type BenchServer } from "./server";
+import { soak, type SoakReport } from "./soak";
+import { firstLoadWeight, type Weight } from "./weight";
+
+const USAGE = `npm run bench [-- flags]
+  (default)        load figures, scaling, client weight and Lighthouse
+  --quick          3 s per target instead of 10
+  --duration N     seconds per target
+  --connections N  autocannon connections (10)
+  --no-lighthouse  skip Lighthouse
+  --lighthouse     Lighthouse only
+  --soak           the mixed soak instead (--minutes N, default 3)
+  --no-write       print only; leave docs/benchmarks.md alone`;
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const value = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  const n = i >= 0 ? Number(args[i + 1]) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+if (flag("--help") || flag("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const duration = value("--duration", flag("--quick") ? 3 : 10);
+const connections = value("--connections", 10);
+const mode = flag("--soak") ? "soak" : flag("--lighthouse") ? "lighthouse" : "load";
+const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
+const write = !flag("--no-write");
+
+const root = resolve(import.meta.dirname, "../..");
+process.chdir(root);
+const DOC = join(root, "docs/benchmarks.md");
+const started = new Date();
+
+// ─── build and a fresh database ─────────────────────────────────────────
+const { ensureBuild } = (await import(join(root, "scripts/setup.mjs"))) as { ensureBuild(): void };
+ensureBuild();
+const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
+console.log(`bench: temp database in ${dir}`);
+const { dbFile, summary } = createSeededDb(dir);
+const [firstMember, secondMember] = summary.members;
+const memberCookie = { cookie: `login_credential=${credentialFor(dbFile, firstMember!.memberId)}` };
+const PAGE_KEYWORD = "黑神话";
+const DETAIL_GOODS = "G1001";
+
+const servers: BenchServer[] = [];
+async function serve(env: Record<string, string> = {}) {
+  const server = await startServer({ dbFile, logDir: dir, env });
+  servers.push(server);
+  return server;
+}
+async function cleanUp() {
+  for (const s of servers) await s.stop().catch(() => {});
+}
+process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+
+const machine = () => {
+  const node = process.version;
+  const nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
+  return `${started.toISOString().slice(0, 16).replace("T", " ")} UTC · ${nproc} cores (${cpus()[0]?.model.trim()}) · ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory (${(freemem() / 2 ** 30).toFixed(1)} free) · Node ${node} · load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
+};
+const machineLine = machine();
+console.log(machineLine);
+
+// ─── load figures ───────────────────────────────────────────────────────
+
+interface Row {
+  group: string;
+  target: Target;
+  figures: Figures;
+  ceiling?: Figures;
+}
+
+async function loadMode(): Promise<string> {
+  const server = await serve();
+  const base = server.url;
+  const load = { duration, connections };
+  const rows: Row[] = [];
+  const searchPath = `/search-result/${encodeURIComponent(PAGE_KEYWORD)}`;
+  const hasSearchPage = (await rawRequest(base + searchPath)).status === 200;
+
+  const pageTargets: Target[] = [
+    { name: "home page", path: "/" },
+    { name: "goods detail page", path: `/topic/${DETAIL_GOODS}` },
+    ...(hasSearchPage ? [{ name: `search results page (${PAGE_KEYWORD})`, path: searchPath }] : []),
+  ];
+  const pageRows: Row[] = [];
+  for (const page of pageTargets) {
+    pageRows.push({ group: "pages, visitor", target: page, figures: await measureLogged(base, page, load, server) });
+    const member = { ...page, name: `${page.name}, member`, headers: memberCookie };
+    pageRows.push({ group: "pages, member", target: member, figures: await measureLogged(base, member, load, server) });
+  }
+  rows.push(...pageRows);
+
+  const buy = skuToBuy(dbFile, DETAIL_GOODS);
+  addStock(dbFile, buy.skuNo, 200_000);
+  const member = secondMember!;
+  const memberHeaders = { "Login-Credential": credentialFor(dbFile, member.memberId), "content-type": "application/json" };
+  const apiTargets: Target[] = [
+    { name: "layout (HOME)", path: "/api/trade_bff/v1/shopping/layout?page_type=HOME" },
+    { name: `goods search (${PAGE_KEYWORD})`, path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(PAGE_KEYWORD)}` },
+    { name: "goods detail", path: `/api/trade_bff/v2/goods/${DETAIL_GOODS}` },
+  ];
+  const apiRows: Row[] = [];
+  for (const api of apiTargets) apiRows.push({ group: "API", target: api, figures: await measureLogged(base, api, load, server) });
+
+  // create order + pay notification + status, one order per pass of the sequence
+  const createBody = JSON.stringify({
+    customer: { user_id: String(member.memberId), user_phone: "", user_email: "" },
+    units: [{ goods_no: buy.goodsNo, sku_no: buy.skuNo, sku_num: 1 }],
+    pay_way: "WX",
+    coupons: [],
+  });
+  const answered: string[] = [];
+  const paid: string[] = [];
+  let notifyCount = 0;
+  const orderRequests: CannonRequest[] = [
+    {
+      method: "POST",
+      path: "/api/trade_bff/v1/order",
+      headers: memberHeaders,
+      body: createBody,
+      onResponse: (status, body, context) => {
+        if (status !== 200) return;
+        const orderNo = JSON.parse(body).result.order_no as string;
+        answered.push(orderNo);
+        context.orderNo = orderNo;
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/pay_gateway/notify",
+      setupRequest: (request, context) => {
+        const orderNo = context.orderNo as string | undefined;
+        if (!orderNo) return null;
+        notifyCount += 1;
+        const n = { notify_id: `bench-${orderNo}-${notifyCount}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
+        return { ...request, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...n, sign: signNotification(SESSION_SECRET, n) }) };
+      },
+      onResponse: (status, body, context) => {
+        if (status === 200 && JSON.parse(body).result.outcome === "APPLIED") paid.push(context.orderNo as string);
+      },
+    },
+    {
+      method: "GET",
+      setupRequest: (request, context) => (context.orderNo ? { ...request, path: `/api/trade_bff/v1/order/status/${context.orderNo as string}`, headers: memberHeaders } : null),
+    },
+  ];
+  const orderTarget: Target = { name: "create order + pay notification + status", path: "/api/trade_bff/v1/order", requests: orderRequests, perUnit: 3, unit: "orders/s" };
+  const ordersBefore = countOrders(member.memberId);
+  const orderFigures = await measureLogged(base, orderTarget, load, server);
+  const ordersAfter = countOrders(member.memberId);
+  const unpaid = countUnpaid(paid);
+  apiRows.push({ group: "API", target: orderTarget, figures: orderFigures });
+  rows.push(...apiRows);
+  const orderCheck = {
+    answered: answered.length,
+    created: ordersAfter - ordersBefore,
+    paid: paid.length,
+    missing: answered.filter((no) => !orderExists(no)).length,
+    unpaid,
+  };
+
+  // the ceiling: the same bytes from a raw node:http server
+  const routes: CeilingRoute[] = [];
+  for (const row of [...pageRows, ...apiRows]) {
+    if (row.target.requests) continue;
+    routes.push({ method: "GET", prefix: row.target.path, answer: await rawRequest(base + row.target.path, { headers: row.target.headers }) });
+  }
+  // the order scenario: one real pass, its three answers
+  const created = await rawRequest(`${base}/api/trade_bff/v1/order`, { method: "POST", headers: memberHeaders, body: createBody });
+  const orderNo = JSON.parse(gunzipIfNeeded(created)).result.order_no as string;
+  const n = { notify_id: `bench-ceiling-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
+  const notified = await rawRequest(`${base}/api/pay_gateway/notify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...n, sign: signNotification(SESSION_SECRET, n) }),
+  });
+  const status = await rawRequest(`${base}/api/trade_bff/v1/order/status/${orderNo}`, { headers: memberHeaders });
+  // most specific first: the search page's path is a prefix of nothing else, "/" of everything
+  routes.sort((a, b) => b.prefix.length - a.prefix.length);
+  routes.push(
+    { method: "POST", prefix: "/api/trade_bff/v1/order", answer: created },
+    { method: "POST", prefix: "/api/pay_gateway/notify", answer: notified },
+    { method: "GET", prefix: "/api/trade_bff/v1/order/status/", answer: status },
+  );
+  const ceiling = await startCeiling(dir, routes);
+  for (const row of rows) {
+    const target = row.target.requests ? { ...row.target, requests: ceilingRequests(memberHeaders, createBody) } : row.target;
+    row.ceiling = await measure(ceiling.url, target, load);
+    console.log(`  ceiling ${row.target.name}: ${fmtRate(row.ceiling.rate)} ${row.target.unit ?? "req/s"}, p99 ${row.ceiling.p99} ms`);
+  }
+  await ceiling.stop();
+
+  // client weight, from the pages' HTML as a visitor gets it
+  const weights: { page: string; weight: Weight }[] = [];
+  for (const page of pageTargets) {
+    const html = await (await fetch(base + page.path)).text();
+    weights.push({ page: page.name, weight: firstLoadWeight(html, join(root, "build/client")) });
+  }
+  await server.stop();
+
+  // scaling: the search and the order list without the services' cache, so each request queries
+  const scaling = await scalingFigures(load);
+
+  return renderLoad(rows, orderCheck, weights, scaling, hasSearchPage);
+}
+
+function ceilingRequests(memberHeaders: Record<string, string>, createBody: string): CannonRequest[] {
+  return [
+    { method: "POST", path: "/api/trade_bff/v1/order", headers: memberHeaders, body: createBody },
+    { method: "POST", path: "/api/pay_gateway/notify", headers: { "content-type": "application/json" }, body: "{}" },
+    { method: "GET", path: "/api/trade_bff/v1/order/status/TT00000000000000", headers: memberHeaders },
+  ];
+}
+
+async function measureLogged(base: string, target: Target, load: { duration: number; connections: number }, server?: BenchServer) {
+  const figures = await measure(base, target, load, server);
+  console.log(
+    `  ${target.name}: ${fmtRate(figures.rate)} ${target.unit ?? "req/s"}, p50 ${figures.p50} ms, p99 ${figures.p99} ms` +
+      `${figures.cpuMsPerRequest !== undefined ? `, ${figures.cpuMsPerRequest.toFixed(2)} CPU ms/req` : ""}` +
+      `${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ""}${figures.errors ? `, ${figures.errors} errors` : ""}`,
+  );
+  return figures;
+}
+
+function gunzipIfNeeded(answer: { headers: Record<string, string>; body: Buffer }): string {
+  return (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");
+}
+
+/** One value read from the bench's database (its own read-only connection). */
+function sql<T>(query: string, ...params: unknown[]): T {
+  sqliteHandle ??= new Database(dbFile, { readonly: true });
+  return sqliteHandle.prepare(query).pluck().get(...params) as T;
+}
+let sqliteHandle: Database.Database | null = null;
+const countOrders = (memberId: number) => sql<number>("SELECT count(*) FROM orders WHERE member_id = ?", memberId);
+const orderExists = (orderNo: string) => sql<number>("SELECT count(*) FROM orders WHERE order_no = ?", orderNo) === 1;
+function countUnpaid(orderNos: string[]): number {
+  return orderNos.filter((no) => !["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"].includes(sql<string>("SELECT status FROM orders WHERE order_no = ?", no))).length;
+}
+
+// ─── scaling ────────────────────────────────────────────────────────────
+
+interface ScalingRow {
+  what: string;
+  size: string;
+  figures: Figures;
+}
+
+async function scalingFigures(load: { duration: number; connections: number }): Promise<ScalingRow[]> {
+  const rows: ScalingRow[] = [];
+  const scaleLoad = { ...load, duration: Math.max(2, Math.round(load.duration / 2)) };
+  const server = await serve({ TRADE_CACHE_TTL_MS: "0" });
+  for (const size of [1_000, 10_000, 100_000]) {
+    const t = Date.now();
+    growCatalogue(dbFile, size);
+    console.log(`  catalogue grown to ${size} goods in ${Date.now() - t} ms`);
+    const keywords = searchKeywords(dbFile, 200);
+    let next = 0;
+    const rotating: Target = {
+      name: `search, 3–4 character keywords (200 taken from names, rotating)`,
+      path: "/api/trade_bff/v1/goods/search",
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => ({ ...request, path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(keywords[next++ % keywords.length]!)}` }),
+        },
+      ],
+    };
+    const targets: Target[] = [
+      rotating,
+      { name: "search, common keyword (Steam: about 1 in 6 goods)", path: `/api/trade_bff/v1/goods/search?keyword=Steam` },
+      { name: "search, 1-character keyword (卡, LIKE path)", path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent("卡")}` },
+      { name: "search, no keyword (all goods by price)", path: "/api/trade_bff/v1/goods/search?keyword=" },
+    ];
+    for (const target of targets) {
+      const figures = await measureLogged(server.url, { ...target, name: `${target.name} @ ${size}` }, scaleLoad, server);
+      rows.push({ what: target.name, size: `${size / 1000}k goods`, figures });
+    }
+  }
+  const t = Date.now();
+  const memberId = memberWithOrders(dbFile, 10_000);
+  console.log(`  10k orders inserted in ${Date.now() - t} ms`);
+  const headers = { "Login-Credential": credentialFor(dbFile, memberId) };
+  for (const size of [20, 999]) {
+    const target: Target = { name: `order list, size=${size}`, path: `/api/trade_bff/v1/order/list?user_id=${memberId}&size=${size}`, headers };
+    rows.push({ what: target.name, size: "10k orders", figures: await measureLogged(server.url, target, scaleLoad, server) });
+  }
+  await server.stop();
+  return rows;
+}
+
+// ─── Lighthouse ─────────────────────────────────────────────────────────
+
+async function lighthouseMode(): Promise<string> {
+  const server = await serve();
+  const base = server.url.replace("127.0.0.1", "localhost");
+  const pages = [
+    { name: "home", url: `${base}/` },
+    { name: "goods detail", url: `${base}/topic/${DETAIL_GOODS}` },
+    { name: "search results", url: `${base}/search-result/${encodeURIComponent(PAGE_KEYWORD)}` },
+  ];
+  const t = Date.now();
+  const figures = await runLighthouse(pages);
+  const seconds = (Date.now() - t) / 1000;
+  await server.stop();
+  for (const f of figures) {
+    console.log(
+      `  ${f.page} (${f.formFactor}): performance ${f.performance}, accessibility ${f.accessibility}, best practices ${f.bestPractices}, SEO ${f.seo}, LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms`,
+    );
+  }
+  return renderLighthouse(figures, seconds);
+}
+
+// ─── soak ───────────────────────────────────────────────────────────────
+
+async function soakMode() {
+  const minutes = value("--minutes", 3);
+  const goodsNos = ["G1001", "G1002", "G1003", "G1004"].filter((g) => sql<number>("SELECT count(*) FROM goods WHERE goods_no = ?", g));
+  for (const goodsNo of goodsNos) addStock(dbFile, skuToBuy(dbFile, goodsNo).skuNo, 50_000);
+  const server = await serve({ FULFIL_DELAY_MS: "200" });
+  console.log(`soak: ${minutes} min of mixed load on ${server.url}`);
+  const report = await soak(server, {
+    minutes,
+    dbFile,
+    members: summary.members.map((m) => ({ memberId: m.memberId, mobile: m.mobile, password: m.password })),
+    goodsNos,
+    keywords: [PAGE_KEYWORD, "Steam", "点卡", "塞尔达", "礼品卡", "原神", "会员", "PlayStation"],
+  });
+  await server.stop();
+  const text = renderSoak(report, minutes);
+  console.log(text);
+  if (write) replaceSection("soak", text);
+  if (report.status5xx > 0 || report.invariants.some((i) => !i.ok)) process.exitCode = 1;
+}
+
+// ─── the report ─────────────────────────────────────────────────────────
+
+const fmtRate = (n: number) => (n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(1));
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+
+function renderLoad(
+  rows: Row[],
+  orders: { answered: number; created: number; paid: number; missing: number; unpaid: number },
+  weights: { page: string; weight: Weight }[],
+  scaling: ScalingRow[],
+  hasSearchPage: boolean,
+): string {
+  const lines: string[] = [];
+  lines.push(`Run: ${machineLine}.`, "");
+  lines.push(
+    `autocannon ${connections} connections, ${duration} s per target after a 1 s warm-up, \`accept-encoding: gzip\` like a browser; the server (production build, fresh seeded database, LOG_LEVEL=warn) and each ceiling run in their own processes. ` +
+      "*CPU ms/req* is the server process's CPU time (from /proc) divided by the requests it answered: the figure that least depends on what else the machine is doing. " +
+      "*Ceiling* is a raw `node:http` server answering the same bytes in the same run; *ratio* is the target's rate over the ceiling's.",
+    "",
+  );
+  lines.push("| target | rate | p50 | p99 | CPU ms/req | response | ceiling rate | ceiling p99 | ratio | non-2xx |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    const unit = row.target.unit ?? "req/s";
+    const f = row.figures;
+    const c = row.ceiling;
+    lines.push(
+      `| ${row.group}: ${row.target.name} | ${fmtRate(f.rate)} ${unit} | ${f.p50} ms | ${f.p99} ms | ${f.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${kB(f.bytesPerResponse)} | ${c ? `${fmtRate(c.rate)} ${unit}` : "–"} | ${c ? `${c.p99} ms` : "–"} | ${c ? `${((100 * f.rate) / c.rate).toFixed(1)} %` : "–"} | ${f.non2xx} |`,
+    );
+  }
+  if (!hasSearchPage) lines.push("", "The search results page (`/search-result/<keyword>`) did not answer 200 in this run, so it is not measured.");
+  lines.push(
+    "",
+    `Order scenario check (database read after the run): ${orders.answered} creations answered, ${orders.created} orders created, ${orders.missing} answered but missing; ${orders.paid} notifications answered APPLIED, ${orders.unpaid} of those orders not in a paid status.`,
+    "",
+  );
+
+  lines.push("### Scaling (services' cache off: every request runs its query)", "");
+  lines.push("| query | data | rate | p50 | p99 | CPU ms/req | non-2xx |", "|---|---|---:|---:|---:|---:|---:|");
+  for (const s of scaling) {
+    lines.push(`| ${s.what} | ${s.size} | ${fmtRate(s.figures.rate)} req/s | ${s.figures.p50} ms | ${s.figures.p99} ms | ${s.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${s.figures.non2xx} |`);
+  }
+  lines.push("");
+
+  lines.push("### Client weight (first load, gzipped)", "");
+  lines.push("| page | JS files | JS raw | JS gzip | CSS files | CSS raw | CSS gzip | largest (gzip) |", "|---|---:|---:|---:|---:|---:|---:|---|");
+  for (const { page, weight: w } of weights) {
+    lines.push(
+      `| ${page} | ${w.jsFiles} | ${kB(w.jsRaw)} | ${kB(w.jsGzip)} | ${w.cssFiles} | ${kB(w.cssRaw)} | ${kB(w.cssGzip)} | ${w.largest.map((l) => `${l.file.replace("/assets/", "")} ${kB(l.gzip)}`).join(", ")} |`,
+    );
+  }
+  lines.push("");
+
+  const find = (group: string, name: string) => rows.find((r) => r.group === group && r.target.name.startsWith(name))?.figures;
+  const homeVisitor = find("pages, visitor", "home page");
+  const homeMember = find("pages, member", "home page");
+  const search100k = scaling.find((s) => s.size === "100k goods" && s.what.startsWith("search, 3–4"))?.figures;
+  const homeWeight = weights.find((w) => w.page === "home page")?.weight;
+  const targets: [string, string, boolean][] = [];
+  const answered = (f: Figures) => f.requests > 0;
+  if (homeVisitor) {
+    targets.push(["home page, visitor: p99 ≤ 30 ms at 10 connections", `${homeVisitor.p99} ms`, answered(homeVisitor) && homeVisitor.p99 <= 30]);
+    targets.push(["home page, visitor: ≥ 1,000 req/s", `${fmtRate(homeVisitor.rate)} req/s`, homeVisitor.rate >= 1000]);
+  }
+  if (homeMember) targets.push(["home page, logged-in member: ≥ 600 req/s", `${fmtRate(homeMember.rate)} req/s`, homeMember.rate >= 600]);
+  if (search100k) targets.push(["search at 100k goods: p50 ≤ 5 ms through the API", `${search100k.p50} ms (3–4 character keywords)`, answered(search100k) && search100k.p50 <= 5]);
+  const orderRow = rows.find((r) => r.target.requests)?.figures;
+  if (orderRow) {
+    const lost = orders.missing + orders.unpaid;
+    targets.push(["create order + pay notification + status: ≥ 500 orders/s, nothing lost", `${fmtRate(orderRow.rate)} orders/s, ${lost} lost`, orderRow.rate >= 500 && lost === 0]);
+  }
+  if (homeWeight) targets.push(["first-load JS of the home page ≤ 100 kB gzipped", kB(homeWeight.jsGzip), homeWeight.jsGzip <= 100_000]);
+  lines.push("### Targets", "", "| target | figure | verdict |", "|---|---|---|");
+  for (const [what, figure, ok] of targets) lines.push(`| ${what} | ${figure} | ${verdict(ok)} |`);
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  return text;
+}
+
+function renderLighthouse(figures: LighthouseFigures[], seconds: number): string {
+  const lines: string[] = [];
+  lines.push(`Run: ${machineLine}. Lighthouse 12 in Debian's Chromium (headless, no-network flags), default settings (mobile: simulated slow 4G and 4× CPU slowdown; desktop: its desktop preset); ${figures.length} runs in ${Math.round(seconds)} s.`, "");
+  lines.push("| page | form factor | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const f of figures) {
+    lines.push(`| ${f.page} | ${f.formFactor} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${Math.round(f.tbtMs)} ms |`);
+  }
+  const failing = new Map<string, string[]>();
+  for (const f of figures) for (const audit of f.failing) failing.set(audit, [...(failing.get(audit) ?? []), `${f.page} ${f.formFactor}`]);
+  if (failing.size) {
+    lines.push("", "Audits that lost points outside performance (or a failed run):", "");
+    for (const [audit, where] of failing) lines.push(`- ${audit}: ${where.length === figures.length ? "every page" : where.join(", ")}`);
+  }
+  lines.push("", "Targets (mobile): performance ≥ 95, accessibility 100, best practices 100, SEO 100, LCP ≤ 1.8 s, CLS ≤ 0.02, TBT ≤ 100 ms.", "");
+  lines.push("| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---|---|---|---|---|---|");
+  for (const f of figures.filter((x) => x.formFactor === "mobile")) {
+    const mark = (ok: boolean, text: string) => (ok ? `${text} met` : `${text} **missed**`);
+    lines.push(
+      `| ${f.page} | ${mark(f.performance >= 95, String(f.performance))} | ${mark(f.accessibility === 100, String(f.accessibility))} | ${mark(f.bestPractices === 100, String(f.bestPractices))} | ${mark(f.seo === 100, String(f.seo))} | ${mark(f.lcpMs <= 1800, `${(f.lcpMs / 1000).toFixed(2)} s`)} | ${mark(f.cls <= 0.02, f.cls.toFixed(3))} | ${mark(f.tbtMs <= 100, `${Math.round(f.tbtMs)} ms`)} |`,
+    );
+  }
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  return text;
+}
+
+function renderSoak(r: SoakReport, minutes: number): string {
+  const lines: string[] = [];
+  lines.push(`Run: ${machineLine}. \`npm run bench -- --soak --minutes ${minutes}\`: ${Math.round(r.seconds)} s of mixed load (4 browsing loops, 1 API search loop, 1 login loop through the text captcha and password, 2 buyers per demo member racing for their coupons: create, sometimes close, pay notification, wait for delivery with FULFIL_DELAY_MS=200).`, "");
+  const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
+  lines.push(
+    `Requests: ${total.toLocaleString("en-US")} (${Object.entries(r.requests)
+      .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+      .join(", ")}; by kind ${Object.entries(r.byKind)
+      .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+      .join(", ")}). **5xx: ${r.status5xx}** (target 0), network errors: ${r.networkErrors}. 4xx by kind: ${
+      Object.entries(r.clientErrors)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(", ") || "none"
+    }.`,
+    "",
+    `Orders: ${r.ordersAnswered} answered, ${r.ordersClosed} closed, ${r.ordersPaid} paid, ${r.ordersDelivered} seen delivered; ${r.couponConflicts} creations refused with 409 (coupon held by another open order); ${r.logins} logins.`,
+    "",
+    "| invariant (read from the database after the soak) | violations | verdict |",
+    "|---|---:|---|",
+    ...r.invariants.map((i) => `| ${i.name} | ${i.violations} | ${verdict(i.ok)} |`),
+    "",
+    `Server RSS: ${(r.rssStartKb / 1024).toFixed(1)} MiB at the first sample, ${(r.rssEndKb / 1024).toFixed(1)} MiB at the last, ${(r.rssMaxKb / 1024).toFixed(1)} MiB at most; linear-regression slope over the last 80 % of ${r.rss.length} one-second samples: **${(r.rssSlopeKbPerMin / 1024).toFixed(2)} MiB/min**.`,
+    "",
+    "RSS every 15 s (MiB): " +
+      r.rss
+        .filter((_, i) => i % 15 === 0)
+        .map((s) => `${Math.round(s.t)} s ${(s.kb / 1024).toFixed(0)}`)
+        .join(" · "),
+  );
+  return lines.join("\n");
+}
+
+function replaceSection(name: string, body: string) {
+  const begin = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  const titles: Record<string, string> = {
+    load: "## Throughput and latency (`npm run bench`)",
+    lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
+    soak: "## Soak (`npm run bench -- --soak`)",
+  };
+  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n\nWritten by `npm run bench` (tests/bench/); the sections between the bench markers are replaced by each run.\n";
+  const block = `${begin}\n${titles[name]}\n\n${body}\n${end}`;
+  const at = doc.indexOf(begin);
+  const stop = doc.indexOf(end);
+  doc = at >= 0 && stop > at ? doc.slice(0, at) + block + doc.slice(stop + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(DOC, doc);
+  console.log(`bench: ${name} section written to docs/benchmarks.md`);
+}
+
+// ─── main (last, so that every helper above is initialised) ─────────────
+
+try {
+  if (mode === "soak") await soakMode();
+  else {
+    const load = mode === "load" ? await loadMode() : null;
+    const lighthouse = withLighthouse ? await lighthouseMode() : null;
+    if (write) {
+      if (load) replaceSection("load", load);
+      if (lighthouse) replaceSection("lighthouse", lighthouse);
+    }
+  }
+} finally {
+  await cleanUp();
+  rmSync(dir, { recursive: true, force: true });
+}

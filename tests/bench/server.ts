@@ -1,0 +1,85 @@
+// The production build as the bench runs it: its own process on its own port and temp database,
+// LOG_LEVEL=warn, an explicit SESSION_SECRET (the bench signs payment notifications with it).
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+export const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the server process (kB), from /proc. */
+  rssKb(): number;
+  /** CPU time the server process has used (ms), from /proc. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string> }): Promise<BenchServer> {
+  const port = await freePort();
+  const log = createWriteStream(join(options.logDir, `server-${port}.log`));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DB_FILE: options.dbFile,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET,
+      DEMO: "1",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let dead = false;
+  void exited.then(() => (dead = true));
+
+  for (let i = 0; ; i += 1) {
+    if (dead) throw new Error(`server exited during start-up; see ${join(options.logDir, `server-${port}.log`)}`);
+    if (i > 300) throw new Error("server did not answer within 60 s");
+    try {
+      const response = await fetch(`${url}/api/trade_bff/v1/shopping/layout?page_type=HOME`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0),
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ = 100)
+    },
+    async stop() {
+      if (dead) return;
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (!dead) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, test } from "./fixtures";
+import { quickPasswordLogin, useOwnAddress } from "./login-steps";
+import { readDb } from "./shop-api";
+
+const VISITOR_PAGES = [
+  "/",
+  "/topic/G1001",
+  `/search-result/${encodeURIComponent("黑神话")}`,
+  `/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`,
+  "/coupon-collection",
+  "/protocols/privacy",
+  "/?login=captcha",
+  "/?login=pwd",
+  "/no-such-page",
+];
+
+async function expectNoSeriousViolations(page: Page, path: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `axe on ${path}`).toEqual([]);
+}
+
+test.describe("accessibility (axe: no serious or critical violation)", () => {
+  // axe runs its checks as a script inside the page, which a browser without JavaScript refuses;
+  // the server HTML it audits is the same with JavaScript on
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+  for (const path of VISITOR_PAGES) {
+    test(`a visitor's page ${decodeURIComponent(path)}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+
+  test("a member's pages: my coupons, checkout, orders", async ({ page }, testInfo) => {
+    const address = await useOwnAddress(page, testInfo, 60);
+    await quickPasswordLogin(page, "13900139000", address);
+    const [order] = readDb<{ order_no: string }>("select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1");
+    for (const path of ["/coupon", "/settle/pay-confirm/G1001", "/order/list", `/order/detail/${order.order_no}`]) {
+      await page.goto(path);
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+});
+
+test.describe("keyboard only", () => {
+  test("a shopper can search, reach a goods page and open the login modal with the keyboard", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "focus management of the enhanced dialog needs JavaScript");
+    await page.goto("/");
+    // the first Tab stops are the logo, then the search box: visible focus on each
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "TTS游戏商城 首页" })).toBeFocused();
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Tab");
+    const search = page.getByRole("banner").getByRole("combobox").or(page.getByRole("banner").getByRole("searchbox"));
+    await expect(search.first()).toBeFocused();
+    await page.keyboard.type("黑神话");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search-result\//);
+
+    // the login modal traps focus and closes with Escape
+    await page.goto("/?login=captcha");
+    const dialog = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "登录你的游戏商城" }) });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
+      expect(inside, `focus stays in the dialog after ${i + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});

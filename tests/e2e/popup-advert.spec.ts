@@ -1,0 +1,119 @@
+// The home popup advert (spec 01 §2, §4 popup periods; decisions §8): the server decides from the
+// DIALOG_* cookies and the shop day, which the tests pin with the X-Test-Now header (honoured only
+// when NODE_ENV=test). The seed has one advert of each frequency, in this order: 1 EVERY_USER,
+// 2 EVERY_DAY, 3 EVERY_TIMES; the first one that is due shows.
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, test } from "./fixtures";
+import { newMember } from "./shop-api";
+
+const DAY_1 = "2026-03-01T10:00:00+08:00";
+const DAY_1_LATE = "2026-03-01T23:59:00+08:00";
+const DAY_2 = "2026-03-02T00:01:00+08:00";
+
+const popup = (page: Page) => page.getByTestId("popup-advert");
+
+/** With JavaScript the page's clock is ours and stands still, so the 1 s delay is exact. */
+async function holdClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 5_000);
+}
+
+/** Opens the home page "at" a moment and answers which advert shows. */
+async function visit(page: Page, at: string, js: boolean): Promise<string | null> {
+  await page.setExtraHTTPHeaders({ "X-Test-Now": at });
+  await page.goto("/");
+  if (js) {
+    // with JavaScript the advert appears about 1 s after the home list (the page's clock is ours)
+    await page.locator(".search-box[data-enhanced]").waitFor();
+    await expect(popup(page)).toHaveCount(0);
+    await page.clock.fastForward(1_000);
+  }
+  await expect(popup(page)).toBeVisible();
+  return popup(page).getAttribute("data-advert-id");
+}
+
+test.describe("popup advert", () => {
+  test("a visitor sees the daily advert once a day, the every-time advert on other visits, never the per-user one", async ({ page }, testInfo) => {
+    test.slow(); // five visits
+    const js = jsEnabled(testInfo.project.name);
+    if (js) await holdClock(page);
+    expect(await visit(page, DAY_1, js)).toBe("2");
+    await expect(popup(page)).toHaveAttribute("data-period", "EVERY_DAY");
+    expect(await visit(page, DAY_1, js)).toBe("3");
+    await expect(popup(page)).toHaveAttribute("data-period", "EVERY_TIMES");
+    expect(await visit(page, DAY_1_LATE, js)).toBe("3");
+    // a new shop day (Asia/Shanghai): the daily advert again
+    expect(await visit(page, DAY_2, js)).toBe("2");
+    expect(await visit(page, DAY_2, js)).toBe("3");
+
+    const dates = (await page.context().cookies()).find((c) => c.name === "DIALOG_DATE_KEY");
+    expect(decodeURIComponent(dates!.value).split(",")).toEqual(["2026-03-02:2", "2026-03-02:3"]);
+    expect((await page.context().cookies()).find((c) => c.name === "DIALOG_USER_ID_KEY")).toBeUndefined();
+  });
+
+  test("a member sees the per-user advert once ever, then the daily one, then the every-time one", async ({ page, context, baseURL }, testInfo) => {
+    test.slow(); // a login and five visits
+    const js = jsEnabled(testInfo.project.name);
+    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 51);
+    if (js) await holdClock(page);
+    expect(await visit(page, DAY_1, js)).toBe("1");
+    await expect(popup(page)).toHaveAttribute("data-period", "EVERY_USER");
+    expect(await visit(page, DAY_1, js)).toBe("2");
+    expect(await visit(page, DAY_1, js)).toBe("3");
+    // the next day: the daily advert again, the per-user one never again
+    expect(await visit(page, DAY_2, js)).toBe("2");
+    expect(await visit(page, DAY_2, js)).toBe("3");
+
+    const users = (await page.context().cookies()).find((c) => c.name === "DIALOG_USER_ID_KEY");
+    expect(users, `the member ${mobile} has a record`).toBeDefined();
+    expect(decodeURIComponent(users!.value)).toMatch(/^\d+:3,\d+:2,\d+:1$/);
+  });
+
+  test("yesterday's records do not hide today's daily advert", async ({ page, context, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await context.addCookies([{ name: "DIALOG_DATE_KEY", value: encodeURIComponent("2026-02-28:2"), url: baseURL! }]);
+    if (js) await holdClock(page);
+    expect(await visit(page, DAY_1, js)).toBe("2");
+  });
+
+  test("with JavaScript the close button, Escape or the image removes the advert", async ({ page, context }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "closing in place needs JavaScript");
+    test.slow();
+    await holdClock(page);
+    expect(await visit(page, DAY_1, true)).toBe("2");
+    const image = popup(page).getByRole("link");
+    await expect(image).toHaveAttribute("href", "/topic/G1004");
+    await expect(image).toHaveAttribute("target", "_blank");
+    await popup(page).getByRole("button", { name: "关闭广告" }).click();
+    await expect(popup(page)).toHaveCount(0);
+
+    expect(await visit(page, DAY_1, true)).toBe("3");
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toHaveCount(0);
+
+    expect(await visit(page, DAY_1, true)).toBe("3");
+    const [tab] = await Promise.all([context.waitForEvent("page"), popup(page).getByRole("link").click()]);
+    await expect(popup(page)).toHaveCount(0);
+    await tab.close();
+  });
+
+  test("without JavaScript the advert is in the page and its close button reloads the page without it", async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo.project.name), "the no-JS close link");
+    expect(await visit(page, DAY_1, false)).toBe("2");
+    // the header stays usable above the advert
+    await expect(page.getByRole("banner").getByPlaceholder("搜索关键词")).toBeVisible();
+    await popup(page).getByRole("link", { name: "关闭广告" }).click();
+    await expect(page).toHaveURL(/\/\?popup=closed$/);
+    await expect(popup(page)).toHaveCount(0);
+    await expect(page.getByRole("main").locator('section[aria-roledescription="carousel"]')).toBeVisible();
+  });
+
+  test("the advert never covers the login modal", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "X-Test-Now": DAY_1 });
+    await page.goto("/?login=captcha");
+    await page.waitForTimeout(1_300);
+    await expect(popup(page)).toHaveCount(0);
+    // and nothing was recorded for it
+    expect((await page.context().cookies()).find((c) => c.name === "DIALOG_DATE_KEY")).toBeUndefined();
+  });
+});
