@@ -34,8 +34,11 @@ interface Answer {
   json: unknown;
 }
 
-/** What the API clients of one incoming request share (see tradeApi). */
-const perRequest = new WeakMap<Request, { saasToken: string | null; reads: Map<string, Promise<Answer>> }>();
+/**
+ * What the API clients of one incoming request share (see tradeApi), keyed by its load context:
+ * Remix hands every loader a copy of the Request, but the same context.
+ */
+const perRequest = new WeakMap<object, { saasToken: string | null; reads: Map<string, Promise<Answer>> }>();
 
 /** Side-effect-free reads that the loaders of one GET request may share. */
 const SHARED_READS = ["/api/common_bll/v1/member/login_status", "/api/trade_bff/v1/shopping/layout", "/api/trade_bff/v1/shopping/dialog/show"];
@@ -64,9 +67,10 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
 
   // one shopper's request: the loaders of a page share the saas-token the services issue, and the
   // same read asked twice (root and route both ask login_status) goes over the wire once
-  let state = perRequest.get(request);
-  if (!state) perRequest.set(request, (state = { saasToken: cookies.saasToken, reads: new Map() }));
+  let state = perRequest.get(context);
+  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, reads: new Map() }));
   const shared = state;
+  // only between loaders (an action's request is a POST; the loaders after it get a GET copy)
   const shareReads = request.method === "GET" || request.method === "HEAD";
 
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {

@@ -64,14 +64,16 @@ test.describe("keyboard only", () => {
 
     // the login modal traps focus and closes with Escape
     await page.goto("/?login=captcha");
-    const dialog = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "登录你的游戏商城" }) });
-    await expect(dialog).toBeVisible();
+    // a Headless UI dialog root has no size of its own: wait on its title (TOOLCHAIN.md)
+    const title = page.getByRole("heading", { name: "登录你的游戏商城" });
+    await expect(title).toBeVisible();
+    const dialog = page.getByRole("dialog").filter({ has: title });
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
       const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
       expect(inside, `focus stays in the dialog after ${i + 1} Tab presses`).toBe(true);
     }
     await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
+    await expect(title).toBeHidden();
   });
 });
