@@ -4,7 +4,7 @@
 // side slip's arrows.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LayoutBlock, LayoutItem } from "~/api/layout.server";
-import { linkHref, type DomainGroups } from "~/lib/links";
+import { type DomainGroups, itemHref } from "~/lib/links";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Countdown } from "./countdown";
 import { GoodsCard } from "./goods-card";
@@ -34,10 +34,7 @@ export function HomeBlocks({ blocks, domains }: { blocks: LayoutBlock[]; domains
 
 function HomeBlock({ block, domains, eager }: { block: LayoutBlock; domains: DomainGroups; eager: boolean }) {
   const hrefOf = (item: LayoutItem) =>
-    linkHref(
-      { linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value },
-      domains,
-    );
+    itemHref(item.assembly, domains);
   const props = { block, hrefOf, eager };
   switch (block.style_type) {
     case "BANNER":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkHref, withDomain } from "./links";
+import { itemHref, linkHref, withDomain } from "./links";
 
 const groups = { cn: "https://cn.example", hk: "https://hk.example" };
 
@@ -21,5 +21,13 @@ describe("linkHref", () => {
     expect(withDomain("/SETTLE/pay", groups)).toBe("https://hk.example/SETTLE/pay");
     expect(withDomain("/topics", groups)).toBe("https://cn.example/topics");
     expect(withDomain("/order/list", { cn: "", hk: "" })).toBe("/order/list");
+  });
+});
+
+describe("itemHref", () => {
+  it("defaults a layout item to its goods detail and follows its JUMP and LINK otherwise", () => {
+    expect(itemHref({ GOODS: { value: "G1001" } }, groups)).toBe("https://hk.example/topic/G1001");
+    expect(itemHref({ JUMP: { value: "INTERNAL_WEB" }, LINK: { value: "/coupon" }, GOODS: { value: "G1" } }, groups)).toBe("https://cn.example/coupon");
+    expect(itemHref({ JUMP: { value: "NO_REDIRECT" }, GOODS: { value: "G1" } }, groups)).toBeNull();
   });
 });

@@ -35,3 +35,11 @@ export function linkHref({ linkType, link, goodsNo }: LinkProps, groups: DomainG
       return null;
   }
 }
+
+/** The link of a layout content item: its JUMP type (goods detail by default), LINK and GOODS values. */
+export function itemHref(
+  assembly: { JUMP?: { value?: string }; LINK?: { value?: string }; GOODS?: { value?: string } },
+  groups: DomainGroups,
+): string | null {
+  return linkHref({ linkType: assembly.JUMP?.value ?? "GOODS_DETAIL", link: assembly.LINK?.value, goodsNo: assembly.GOODS?.value }, groups);
+}

@@ -5,7 +5,7 @@ import { getOrderDetail } from "~/api/order.server";
 import { GoodsCard } from "~/components/goods-card";
 import { OrderDetailView } from "~/components/order-detail-view";
 import { requireMember } from "~/lib/auth.server";
-import { linkHref } from "~/lib/links";
+import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -55,7 +55,7 @@ export default function OrderDetailPage() {
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-5">
             {recommend.map((item) => (
               <li key={item.id}>
-                <GoodsCard goods={item.assembly.GOODS!.goods_info!} href={linkHref({ linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value }, domains)} />
+                <GoodsCard goods={item.assembly.GOODS!.goods_info!} href={itemHref(item.assembly, domains)} />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { tradeApi } from "~/api/client.server";
 import { getPageContent, type GoodsInfo, type PageType } from "~/api/layout.server";
 import { JsonLd } from "~/components/json-ld";
 import { RecommendCard } from "~/components/recommend-card";
-import { linkHref } from "~/lib/links";
+import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
 import { shopConfig } from "~/lib/shop-config.server";
@@ -37,10 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .flatMap((item) => {
       const goods = item.assembly.GOODS?.goods_info;
       if (!goods) return [];
-      const href = linkHref(
-        { linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value },
-        domains,
-      );
+      const href = itemHref(item.assembly, domains);
       return [{ id: item.id, goods, href, image: item.assembly.IMG?.value, title: item.assembly.TEXT?.value }];
     });
   const origin = domains.cn || new URL(request.url).origin;

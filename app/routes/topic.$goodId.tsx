@@ -16,7 +16,7 @@ import { SkuSelector } from "~/components/sku-selector";
 import { loginUrl } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
-import { linkHref } from "~/lib/links";
+import { itemHref } from "~/lib/links";
 import { formatYuan } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -238,7 +238,7 @@ function HotGoods({ items, domains }: { items: { id: number; assembly: { GOODS?:
             <li key={item.id} className="w-[224px] max-w-full">
               <GoodsCard
                 goods={item.assembly.GOODS!.goods_info!}
-                href={linkHref({ linkType: item.assembly.JUMP?.value ?? "GOODS_DETAIL", link: item.assembly.LINK?.value, goodsNo: item.assembly.GOODS?.value }, domains)}
+                href={itemHref(item.assembly, domains)}
               />
             </li>
           ))}
