@@ -8,6 +8,9 @@ import { NonceProvider } from "~/lib/nonce";
 import { recordPageView } from "~/lib/page-view.server";
 import { withoutNulPadding } from "~/lib/stream-padding.server";
 
+// the page cache (server/page-cache.ts) records the views of the documents it serves through this
+export { recordPageView };
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
@@ -20,11 +23,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   // every document is a page view (spec 01 §2), recorded without waiting and without JavaScript
-  if (request.method === "GET") {
-    const path = new URL(request.url).pathname;
-    const home = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_index");
-    recordPageView(request, loadContext, { path, home });
-  }
+  if (request.method === "GET") recordPageView(request, loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {
     let ready = false;
     const { pipe, abort } = renderToPipeableStream(

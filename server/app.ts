@@ -11,6 +11,7 @@ import type { Store } from "../db/client";
 import type { Config } from "./config";
 import { devRouter } from "./dev/router";
 import { mockPayRouter } from "./mock-pay/router";
+import { pageCache } from "./page-cache";
 import { tradeRouter } from "./trade/router";
 
 export interface AppOptions {
@@ -24,9 +25,24 @@ export interface AppOptions {
   vite?: RequestHandler;
   /** Where the client build lives (production). */
   clientBuildDir?: string;
+  /** Records the page view of a document the page cache served (Remix did not render it). */
+  onPageCacheHit?: (req: express.Request, res: express.Response, path: string) => void;
 }
 
-export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir }: AppOptions) {
+/**
+ * The visitors' page cache (server/page-cache.ts): the public catalogue pages, keyed by address
+ * and cookies. The cookie names are the storefront's (app/lib/cookies.server.ts,
+ * app/lib/popup-advert.ts); `login` opens the login modal with its own captcha challenge.
+ */
+const VISITOR_PAGES = {
+  paths: [/^\/$/, /^\/topic\/[^/]+$/, /^\/search-result(\/[^/]+)?$/, /^\/recommend\/[^/]+\/[^/]+$/, /^\/protocols\/[^/]+$/, /^\/coupon-collection$/],
+  bypassCookies: ["login_credential"],
+  ignoredCookies: ["saas-token"],
+  repeatableCookies: ["DIALOG_DATE_KEY"],
+  bypassParams: ["login"],
+};
+
+export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -47,8 +63,11 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
       },
     }),
   );
+  const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
+  app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());
+  app.use(visitorPages.fill);
 
   app.use("/api", tradeRouter({ config, store, logger, now }));
   app.use("/mock-pay", mockPayRouter(config, store));

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   CN_BASE_URL: baseUrl.default(""),
   HK_BASE_URL: baseUrl.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
 });
 
@@ -70,6 +71,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hkBaseUrl: c.HK_BASE_URL,
     icpHiddenHostMarker: c.ICP_HIDDEN_HOST_MARKER,
     logLevel: c.LOG_LEVEL,
+    /** Visitors' full-page cache (server/page-cache.ts): 5 s in production, off otherwise. */
+    pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
   };
 }
 

@@ -39,6 +39,7 @@ if (!existsSync(config.mediaDir)) generateImages(config.mediaDir);
 const jobs = startJobs({ config, store, logger, now: Date.now });
 
 let remix: RequestHandler | undefined;
+let recordPageView: ((request: Request, context: ReturnType<typeof loadContext>, path: string) => void) | undefined;
 let vite: RequestHandler | undefined;
 let closeVite = async () => {};
 if (dev) {
@@ -56,6 +57,7 @@ if (dev) {
   if (existsSync(buildFile)) {
     const build = (await import(buildFile)) as ServerBuild;
     remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+    recordPageView = (build.entry.module as { recordPageView?: typeof recordPageView }).recordPageView;
   } else if (process.env.NODE_ENV === "test") {
     // process-level API tests (crash safety) run before `npm test` builds the storefront
     logger.warn("build/server/index.js missing: serving the trade services without the storefront (NODE_ENV=test)");
@@ -80,6 +82,12 @@ const app = createApp({
   remix,
   vite,
   clientBuildDir: dev ? undefined : join(root, "build/client"),
+  onPageCacheHit: (req, res, path) => {
+    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+      headers: { cookie: req.headers.cookie ?? "", "user-agent": req.headers["user-agent"] ?? "" },
+    });
+    recordPageView?.(request, loadContext(req, res), path);
+  },
 });
 
 const server = app.listen(config.port, config.host, () => {

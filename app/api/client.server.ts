@@ -38,7 +38,7 @@ interface Answer {
  * What the API clients of one incoming request share (see tradeApi), keyed by its load context:
  * Remix hands every loader a copy of the Request, but the same context.
  */
-const perRequest = new WeakMap<object, { saasToken: string | null; reads: Map<string, Promise<Answer>> }>();
+const perRequest = new WeakMap<object, { saasToken: string | null; issued: boolean; reads: Map<string, Promise<Answer>> }>();
 
 /** Side-effect-free reads that the loaders of one GET request may share. */
 const SHARED_READS = ["/api/common_bll/v1/member/login_status", "/api/trade_bff/v1/shopping/layout", "/api/trade_bff/v1/shopping/dialog/show"];
@@ -68,7 +68,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
   // one shopper's request: the loaders of a page share the saas-token the services issue, and the
   // same read asked twice (root and route both ask login_status) goes over the wire once
   let state = perRequest.get(context);
-  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, reads: new Map() }));
+  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, issued: false, reads: new Map() }));
   const shared = state;
   // only between loaders (an action's request is a POST; the loaders after it get a GET copy)
   const shareReads = request.method === "GET" || request.method === "HEAD";
@@ -85,7 +85,9 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const issued = response.headers.get("set-saas-token");
-    if (issued && issued !== shared.saasToken) {
+    // parallel first calls of a new visitor are each issued a token: the first one is kept
+    if (issued && !shared.issued) {
+      shared.issued = true;
       shared.saasToken = issued;
       context.appendSetCookie(await saasTokenCookie.serialize(issued));
     }

@@ -8,6 +8,6 @@ const PageViewSchema = z.object({ path: z.string().regex(/^\/(?!\/)/).max(500) }
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PageViewSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response(null, { status: 400 });
-  recordPageView(request, context, { path: parsed.data.path, home: parsed.data.path === "/" });
+  recordPageView(request, context, parsed.data.path);
   return new Response(null, { status: 204 });
 }

@@ -3,7 +3,6 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
 import { tradeApi } from "~/api/client.server";
-import { reportEvent } from "~/api/data-report.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
 import { getPageContent } from "~/api/layout.server";
 import { getAvailable, receiveCoupon } from "~/api/promotion.server";
@@ -52,7 +51,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const goods = detail.result.goods_detail;
   const url = new URL(request.url);
   const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
-  reportEvent(api, "ttsgame_detail_show", { goods_no: goods.goods_no });
 
   // optional data: never fails the page
   const [render, recommend, afterPrice, activities] = await Promise.all([

@@ -1,0 +1,74 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ClickEvent } from "~/api/data-report.server";
+
+const sent: { channelId: string; credential: string | null; events: ClickEvent[] }[] = [];
+
+// the trade API client as the page-view batcher sees it: channel and credential from the cookies
+vi.mock("~/api/client.server", () => ({
+  tradeApi: async (request: Request) => {
+    const cookie = request.headers.get("cookie") ?? "";
+    return {
+      credential: /login_credential=(\w+)/.exec(cookie)?.[1] ?? null,
+      urlParams: { channelId: /channel=(\w+)/.exec(cookie)?.[1] ?? "1", channelName: "抖音", storeId: "official" },
+      urlParamsChanged: false,
+    };
+  },
+}));
+vi.mock("~/api/data-report.server", () => ({
+  reportEvents: (api: { urlParams: { channelId: string }; credential: string | null }, events: ClickEvent[]) =>
+    sent.push({ channelId: api.urlParams.channelId, credential: api.credential, events }),
+}));
+
+const { pageViewEvents, recordPageView } = await import("./page-view.server");
+
+const context = { cspNonce: "", clientIp: "127.0.0.1", appendSetCookie: () => {} } as unknown as AppLoadContext;
+const view = (path: string, cookie = "") => recordPageView(new Request(`http://shop.test${path}`, { headers: { cookie } }), context, path);
+const settle = () => new Promise((r) => setImmediate(r));
+
+describe("pageViewEvents", () => {
+  const names = (path: string, found = true) => pageViewEvents(path, { found, channelName: "B站" }, 1).map((e) => e.click_name);
+
+  it("names every page, the home page and a goods detail page (spec 01 §2)", () => {
+    expect(names("/")).toEqual(["ttsgame_all_show", "ttsgame_home_show"]);
+    expect(names("/topic/G1001")).toEqual(["ttsgame_all_show", "ttsgame_detail_show"]);
+    expect(names("/topic/G404", false)).toEqual(["ttsgame_all_show"]);
+    expect(names("/search-result/steam")).toEqual(["ttsgame_all_show"]);
+  });
+
+  it("carries the route and channel name, and the goods number for the detail view", () => {
+    const [all, detail] = pageViewEvents("/topic/G1001", { found: true, channelName: "B站" }, 42);
+    expect(all).toEqual({ client_type: 10, click_time: 42, click_name: "ttsgame_all_show", action_extra_info: { channel_name: "B站", route_name: "/topic/G1001" } });
+    expect(detail!.action_extra_info).toEqual({ goods_no: "G1001" });
+  });
+});
+
+describe("recordPageView batching", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    sent.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("sends the views of one channel and member together, a second after the first", async () => {
+    view("/");
+    view("/protocols/privacy");
+    view("/", "channel=douyin");
+    view("/", "login_credential=abc");
+    await settle();
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(sent.map((b) => [b.channelId, b.credential, b.events.length])).toEqual([
+      ["1", null, 3],
+      ["douyin", null, 2],
+      ["1", "abc", 2],
+    ]);
+  });
+
+  it("never sends more than 50 events in one call", async () => {
+    for (let i = 0; i < 30; i += 1) view("/");
+    await settle();
+    vi.advanceTimersByTime(1_000);
+    expect(sent.map((b) => b.events.length)).toEqual([50, 10]);
+  });
+});

@@ -1,0 +1,208 @@
+import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { inlineScriptHashes, pageCache, type PageCacheOptions } from "./page-cache";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+interface Harness {
+  url: string;
+  renders: () => number;
+  hits: string[];
+  clock: { now: number };
+  cache: ReturnType<typeof pageCache>;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) server.closeAllConnections();
+});
+
+/** An Express app shaped like server/app.ts: serve, a nonce CSP, compression, fill, then a "renderer". */
+async function start(render: RequestHandler, overrides: Partial<PageCacheOptions> = {}): Promise<Harness> {
+  let renders = 0;
+  const hits: string[] = [];
+  const clock = { now: 1_000_000 };
+  const cache = pageCache({
+    ttlMs: 5_000,
+    paths: [/^\/$/, /^\/topic\/[^/]+$/],
+    bypassCookies: ["login_credential"],
+    ignoredCookies: ["saas-token"],
+    repeatableCookies: ["DIALOG_DATE_KEY"],
+    bypassParams: ["login"],
+    onHit: (_req, _res, path) => hits.push(path),
+    now: () => clock.now,
+    ...overrides,
+  });
+  const app = express();
+  app.use(cache.serve);
+  app.use((_req, res, next) => {
+    res.locals.nonce = `n${renders}`;
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.nonce}'; object-src 'none'`);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
+  app.use(compression({ threshold: 0 }));
+  app.use(cache.fill);
+  app.use((req, res, next) => {
+    renders += 1;
+    render(req, res, next);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  server.unref();
+  await new Promise((done) => server.once("listening", done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, renders: () => renders, hits, clock, cache };
+}
+
+const page: RequestHandler = (req, res) => {
+  res.type("html");
+  res.setHeader("Set-Cookie", ["saas-token=fresh; Path=/", "DIALOG_DATE_KEY=2026-11-22%3A1; Path=/"]);
+  res.write(`<html><body><h1>${req.path}</h1>`);
+  res.write(`<script nonce="${res.locals.nonce}">window.x = 1;</script><script type="module" nonce="${res.locals.nonce}" src="/assets/a.js"></script>`);
+  res.end(`<p>${"商品".repeat(200)}</p></body></html>`);
+};
+
+const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
+
+describe("page cache", () => {
+  it("serves the second visitor from the cache, gzipped, with the render's headers and repeatable cookies only", async () => {
+    const h = await start(page);
+    const first = await get(`${h.url}/topic/G1001`);
+    const firstBody = await first.text();
+    expect(first.headers.get("x-page-cache")).toBe("MISS");
+    expect(first.headers.get("set-cookie")).toContain("saas-token=fresh");
+
+    const second = await fetch(`${h.url}/topic/G1001`, { headers: { "accept-encoding": "gzip" } });
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(await second.text()).toBe(firstBody);
+    expect(h.renders()).toBe(1);
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(second.headers.get("set-cookie")).toBe("DIALOG_DATE_KEY=2026-11-22%3A1; Path=/");
+    expect(h.hits).toEqual(["/topic/G1001"]);
+  });
+
+  it("answers clients that do not take gzip with the plain bytes and a correct length", async () => {
+    const h = await start(page);
+    const body = await (await get(`${h.url}/`)).text();
+    const plain = await get(`${h.url}/`, { "accept-encoding": "identity" });
+    expect(plain.headers.get("x-page-cache")).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+    expect(await plain.text()).toBe(body);
+  });
+
+  it("replaces the render's nonce with the hashes of its inline scripts", async () => {
+    const h = await start(page);
+    await (await get(`${h.url}/`)).text();
+    const hit = await get(`${h.url}/`);
+    const policy = hit.headers.get("content-security-policy")!;
+    expect(policy).not.toContain("nonce-");
+    expect(policy).toBe(`script-src 'self' ${sha("window.x = 1;")}; object-src 'none'`);
+  });
+
+  it("never serves nor stores a member's page", async () => {
+    const h = await start(page);
+    const member = { cookie: "login_credential=secret-of-member-1" };
+    await (await get(`${h.url}/`, member)).text();
+    const again = await get(`${h.url}/`, member);
+    expect(again.headers.get("x-page-cache")).toBeNull();
+    const visitor = await get(`${h.url}/`);
+    expect(visitor.headers.get("x-page-cache")).toBe("MISS");
+    expect(h.renders()).toBe(3);
+  });
+
+  it("keys by the shopper's cookies except the saas-token", async () => {
+    const h = await start(page);
+    await (await get(`${h.url}/`, { cookie: "saas-token=a; serach_cache=%5B%22steam%22%5D" })).text();
+    expect((await get(`${h.url}/`, { cookie: "saas-token=b; serach_cache=%5B%22steam%22%5D" })).headers.get("x-page-cache")).toBe("HIT");
+    expect((await get(`${h.url}/`, { cookie: "serach_cache=%5B%22switch%22%5D" })).headers.get("x-page-cache")).toBe("MISS");
+    expect((await get(`${h.url}/?sku=2`)).headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("does not store answers that set other cookies, are not 200, or are private", async () => {
+    const flash: RequestHandler = (_req, res) => {
+      res.setHeader("Set-Cookie", "flash=; Max-Age=0");
+      res.type("html").end("<p>消息</p>");
+    };
+    const missing: RequestHandler = (_req, res) => void res.status(404).type("html").end("<p>不存在</p>");
+    const privateAnswer: RequestHandler = (_req, res) => void res.set("Cache-Control", "private").type("html").end("<p>私有</p>");
+    for (const render of [flash, missing, privateAnswer]) {
+      const h = await start(render);
+      await (await get(`${h.url}/`)).text();
+      expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBe("MISS");
+      expect(h.renders()).toBe(2);
+      expect(h.cache.size()).toBe(0);
+    }
+  });
+
+  it("leaves other paths, the login modal's address and writes alone", async () => {
+    const h = await start(page);
+    for (const path of ["/order/list", "/?login=pwd"]) {
+      await (await get(h.url + path)).text();
+      expect((await get(h.url + path)).headers.get("x-page-cache")).toBeNull();
+    }
+    await (await fetch(`${h.url}/`, { method: "POST" })).text();
+    expect(h.cache.size()).toBe(0);
+  });
+
+  it("keeps single-fetch data answers of a page, without counting them as page views", async () => {
+    const data: RequestHandler = (_req, res) => void res.type("text/x-script").end('[{"goods":1}]');
+    const h = await start(data);
+    await (await get(`${h.url}/topic/G1001.data`)).text();
+    const hit = await get(`${h.url}/topic/G1001.data`);
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    expect(await hit.text()).toBe('[{"goods":1}]');
+    expect(h.hits).toEqual([]);
+  });
+
+  it("re-renders after the TTL, serving the old copy to others while one request renders", async () => {
+    let release: () => void = () => {};
+    let slow = false;
+    const h = await start((req, res, next) => {
+      if (!slow) return page(req, res, next);
+      new Promise<void>((done) => (release = done)).then(() => page(req, res, next));
+    });
+    await (await get(`${h.url}/`)).text();
+    h.clock.now += 5_001;
+    slow = true;
+    const refreshing = get(`${h.url}/`);
+    await new Promise((r) => setTimeout(r, 50));
+    const stale = await get(`${h.url}/`);
+    expect(stale.headers.get("x-page-cache")).toBe("HIT");
+    expect(stale.headers.get("age")).toBe("5");
+    release();
+    const refreshed = await refreshing;
+    expect(refreshed.headers.get("x-page-cache")).toBe("MISS");
+    await refreshed.text();
+    expect((await get(`${h.url}/`)).headers.get("age")).toBe("0");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("evicts the least recently used pages beyond its byte budget", async () => {
+    const h = await start(page, { maxBytes: 4_000 });
+    for (const goods of ["G1", "G2", "G3"]) await (await get(`${h.url}/topic/${goods}`)).text();
+    expect(h.cache.size()).toBeLessThan(3);
+    expect((await get(`${h.url}/topic/G3`)).headers.get("x-page-cache")).toBe("HIT");
+    expect((await get(`${h.url}/topic/G1`)).headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("is off with a TTL of 0", async () => {
+    const h = await start(page, { ttlMs: 0 });
+    await (await get(`${h.url}/`)).text();
+    expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBeNull();
+    expect(h.renders()).toBe(2);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes inline scripts only, each once", () => {
+    const html = `<script>a()</script><script src="/x.js"></script><script type="module" nonce="n">import "/y.js";</script><script>a()</script>`;
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha('import "/y.js";')]);
+  });
+});

@@ -1,0 +1,225 @@
+// A short-lived full-page cache for visitors (issue 8). A visitor's catalogue page depends only on
+// its address, its host and the shopper's cookies, so the rendered answer is kept under exactly
+// those (minus the per-visitor saas-token) and replayed, already gzipped, for a few seconds.
+//
+// What keeps it from serving one shopper's data to another:
+// - a request that carries the login cookie (a member) is never served from nor stored in it;
+// - only 200 answers of allowed paths are stored, and only when every cookie they set is one the
+//   cache may repeat (the popup advert's records: a function of the key and the day), the
+//   saas-token being dropped from the stored copy; an answer with `Cache-Control: private` or
+//   `no-store`, or any other cookie, is not stored.
+// The CSP nonce of the render that filled an entry is not replayed: a hit's policy allows the
+// entry's inline scripts by their SHA-256 hashes instead, and its fresh nonce is dropped.
+// An expired entry is still served while one request re-renders it (stale-while-revalidate), so a
+// busy page renders once per TTL instead of once per waiting request.
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { parse as parseCookieHeader } from "cookie";
+import type { Request, RequestHandler, Response } from "express";
+
+export interface PageCacheOptions {
+  /** How long an entry is fresh; 0 turns the cache off. */
+  ttlMs: number;
+  /** The pages served from the cache, by path. */
+  paths: RegExp[];
+  /** A request carrying one of these cookies is neither served nor stored (the member's login). */
+  bypassCookies: string[];
+  /** Left out of the key and of the stored answer (the per-visitor saas-token). */
+  ignoredCookies: string[];
+  /** Cookies a stored answer may set again (deterministic for its key). */
+  repeatableCookies: string[];
+  /** A request with one of these query parameters is neither served nor stored. */
+  bypassParams: string[];
+  /** Upper bound of the stored bytes (bodies, plain and gzipped). */
+  maxBytes?: number;
+  /** Called for every document served from the cache (page-view analytics). */
+  onHit?: (req: Request, res: Response, path: string) => void;
+  now?: () => number;
+}
+
+interface Entry {
+  status: number;
+  /** The answer's headers, security headers included (CSP with script hashes), and its repeatable cookies. */
+  headers: [string, string | string[]][];
+  body: Buffer;
+  gzip: Buffer;
+  document: boolean;
+  storedAt: number;
+  size: number;
+}
+
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** How long past its TTL an entry may still be served while it is being re-rendered. */
+const MAX_STALE_MS = 60_000;
+// headers that belong to one response, not to the page
+const UNSTORED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "x-request-id", "x-page-cache", "age"]);
+const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
+
+export interface PageCache {
+  /** Mounted early (before helmet and compression): answers hits, marks the misses to fill. */
+  serve: RequestHandler;
+  /** Mounted just before the renderer (after compression): keeps a copy of a marked miss. */
+  fill: RequestHandler;
+  clear(): void;
+  size(): number;
+}
+
+export function pageCache(options: PageCacheOptions): PageCache {
+  const { ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now } = options;
+  const entries = new Map<string, Entry>();
+  const refreshing = new Set<string>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  };
+  const add = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.size;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  const serve: RequestHandler = (req, res, next) => {
+    if (ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const page = pagePath(req.path);
+    if (!options.paths.some((pattern) => pattern.test(page))) return next();
+    if (options.bypassParams.some((name) => name in req.query)) return next();
+    const cookies = parseCookies(req.headers.cookie);
+    if (options.bypassCookies.some((name) => cookies.get(name))) return next();
+
+    const key = cacheKey(req, cookies, options.ignoredCookies);
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.storedAt : Infinity;
+    if (entry && (age <= ttlMs || (refreshing.has(key) && age <= ttlMs + MAX_STALE_MS))) {
+      // least recently used first in line for eviction
+      entries.delete(key);
+      entries.set(key, entry);
+      replay(req, res, entry, age);
+      if (entry.document && req.method === "GET") options.onHit?.(req, res, page);
+      return;
+    }
+    if (refreshing.has(key) || req.method === "HEAD") return next();
+    refreshing.add(key);
+    res.once("close", () => refreshing.delete(key));
+    res.locals.pageCacheKey = key;
+    res.setHeader("X-Page-Cache", "MISS");
+    next();
+  };
+
+  const fill: RequestHandler = (_req, res, next) => {
+    const key = res.locals.pageCacheKey as string | undefined;
+    if (!key) return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_ENTRY_BYTES) return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      size += buffer.length;
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof res.write;
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as typeof res.end;
+    res.once("finish", () => {
+      if (size > MAX_ENTRY_BYTES) return;
+      const entry = toEntry(res, Buffer.concat(chunks, size), options, now());
+      if (entry) add(key, entry);
+    });
+    next();
+  };
+
+  return {
+    serve,
+    fill,
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+  };
+}
+
+/** The page a request is for: single-fetch data requests (`/topic/G1.data`, `/_root.data`) count as their page. */
+function pagePath(path: string): string {
+  if (!path.endsWith(".data")) return path;
+  const page = path.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
+}
+
+function cacheKey(req: Request, cookies: Map<string, string>, ignored: string[]): string {
+  const kept = [...cookies].filter(([name]) => !ignored.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${req.method === "HEAD" ? "GET" : req.method} ${req.headers.host ?? ""}${req.originalUrl}\n${kept.map(([n, v]) => `${n}=${v}`).join("; ")}`;
+}
+
+/** What a finished answer leaves in the cache, or null when it must not be repeated. */
+function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedAt: number): Entry | null {
+  if (res.statusCode !== 200 || !CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""))) return null;
+  if (/\b(private|no-store)\b/.test(String(res.getHeader("cache-control") ?? ""))) return null;
+  const cookies: string[] = [];
+  for (const cookie of [res.getHeader("set-cookie") ?? []].flat().map(String)) {
+    const name = cookie.slice(0, cookie.indexOf("=")).trim();
+    if (options.ignoredCookies.includes(name)) continue;
+    if (!options.repeatableCookies.includes(name)) return null;
+    cookies.push(cookie);
+  }
+  const document = /^text\/html\b/.test(String(res.getHeader("content-type")));
+  const headers: [string, string | string[]][] = [];
+  for (const name of res.getHeaderNames()) {
+    if (UNSTORED.has(name)) continue;
+    let value = res.getHeader(name) as string | string[];
+    // the render's nonce is not repeated: its inline scripts are allowed by their hashes
+    if (name === "content-security-policy" && typeof value === "string") {
+      const hashes = document ? inlineScriptHashes(body.toString("utf8")) : [];
+      value = value.replace(/'nonce-[^']*'/, hashes.join(" ") || "'none'");
+    }
+    headers.push([name, value]);
+  }
+  if (cookies.length) headers.push(["set-cookie", cookies]);
+  const gzip = gzipSync(body);
+  return { status: res.statusCode, headers, body, gzip, document, storedAt, size: body.length + gzip.length + 1024 };
+}
+
+function replay(req: Request, res: Response, entry: Entry, age: number) {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("X-Page-Cache", "HIT");
+  res.setHeader("Age", String(Math.floor(age / 1000)));
+  res.setHeader("Vary", "Accept-Encoding");
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const body = gzip ? entry.gzip : entry.body;
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", String(body.length));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** `'sha256-…'` sources for every inline `<script>` of a document (React escapes `<` inside them). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  return new Map(Object.entries(parseCookieHeader(header ?? "")).map(([name, value]) => [name, value ?? ""]));
+}
