@@ -83,6 +83,9 @@ console.log(machineLine);
 
 // ─── load figures ───────────────────────────────────────────────────────
 
+/** What the second request of each visitor page answered in X-Page-Cache. */
+const cacheAnswers: string[] = [];
+
 interface Row {
   group: string;
   target: Target;
@@ -105,10 +108,19 @@ async function loadMode(): Promise<string> {
   ];
   const pageRows: Row[] = [];
   for (const page of pageTargets) {
+    // a visitor's page comes from the page cache once rendered (server/page-cache.ts)
+    await rawRequest(base + page.path);
+    cacheAnswers.push(`${page.name}: ${(await rawRequest(base + page.path)).headers["x-page-cache"] ?? "not cached"}`);
     pageRows.push({ group: "pages, visitor", target: page, figures: await measureLogged(base, page, load, server) });
     const member = { ...page, name: `${page.name}, member`, headers: memberCookie };
     pageRows.push({ group: "pages, member", target: member, figures: await measureLogged(base, member, load, server) });
   }
+  // what a visitor's page costs to render: the same pages with the page cache off
+  const uncached = await serve({ PAGE_CACHE_TTL_MS: "0" });
+  for (const page of pageTargets) {
+    pageRows.push({ group: "pages, visitor, page cache off", target: page, figures: await measureLogged(uncached.url, page, load, uncached) });
+  }
+  await uncached.stop();
   rows.push(...pageRows);
 
   const buy = skuToBuy(dbFile, DETAIL_GOODS);
@@ -384,6 +396,7 @@ function renderLoad(
       `| ${row.group}: ${row.target.name} | ${fmtRate(f.rate)} ${unit} | ${f.p50} ms | ${f.p99} ms | ${f.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${kB(f.bytesPerResponse)} | ${c ? `${fmtRate(c.rate)} ${unit}` : "–"} | ${c ? `${c.p99} ms` : "–"} | ${c ? `${((100 * f.rate) / c.rate).toFixed(1)} %` : "–"} | ${f.non2xx} |`,
     );
   }
+  lines.push("", `*pages, visitor* is served by the visitors' page cache (\`PAGE_CACHE_TTL_MS\`, 5 s in production; X-Page-Cache of a second request: ${cacheAnswers.join(", ")}); *page cache off* is the same page rendered for every request (\`PAGE_CACHE_TTL_MS=0\`), as every member's page is.`);
   if (!hasSearchPage) lines.push("", "The search results page (`/search-result/<keyword>`) did not answer 200 in this run, so it is not measured.");
   lines.push(
     "",
