@@ -97,6 +97,18 @@ describe("page cache", () => {
     expect(await plain.text()).toBe(body);
   });
 
+  it("answers a browser that already has the page with 304", async () => {
+    const h = await start(page);
+    await (await get(`${h.url}/`)).text();
+    const hit = await get(`${h.url}/`);
+    const etag = hit.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await get(`${h.url}/`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect((await get(`${h.url}/`, { "if-none-match": '"other"' })).status).toBe(200);
+  });
+
   it("replaces the render's nonce with the hashes of its inline scripts", async () => {
     const h = await start(page);
     await (await get(`${h.url}/`)).text();
