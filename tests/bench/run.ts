@@ -493,7 +493,7 @@ function renderSoak(r: SoakReport, minutes: number): string {
     "|---|---:|---|",
     ...r.invariants.map((i) => `| ${i.name} | ${i.violations} | ${verdict(i.ok)} |`),
     "",
-    `Server RSS: ${(r.rssStartKb / 1024).toFixed(1)} MiB at the first sample, ${(r.rssEndKb / 1024).toFixed(1)} MiB at the last, ${(r.rssMaxKb / 1024).toFixed(1)} MiB at most; linear-regression slope over the last 80 % of ${r.rss.length} one-second samples: **${(r.rssSlopeKbPerMin / 1024).toFixed(2)} MiB/min**.`,
+    `Server RSS: ${(r.rssStartKb / 1024).toFixed(1)} MiB at the first sample, ${(r.rssEndKb / 1024).toFixed(1)} MiB at the last, ${(r.rssMaxKb / 1024).toFixed(1)} MiB at most; linear-regression slope over the second half of ${r.rss.length} one-second samples (the first half is warm-up): **${(r.rssSlopeKbPerMin / 1024).toFixed(2)} MiB/min**.`,
     "",
     "RSS every 15 s (MiB): " +
       r.rss

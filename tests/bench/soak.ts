@@ -279,7 +279,8 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
   ].map((i) => ({ ...i, ok: i.violations === 0 }));
   db.close();
 
-  const steady = report.rss.filter((s) => s.t >= report.seconds * 0.2);
+  // the first half is warm-up: V8 grows its heap to the working size (slower on a busy machine)
+  const steady = report.rss.filter((s) => s.t >= report.seconds * 0.5);
   report.rssSlopeKbPerMin = slope(steady.map((s) => [s.t / 60, s.kb]));
   report.rssStartKb = report.rss[0]?.kb ?? 0;
   report.rssEndKb = report.rss.at(-1)?.kb ?? 0;
