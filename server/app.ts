@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { Store } from "../db/client";
+import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { devRouter } from "./dev/router";
 import { mockPayRouter } from "./mock-pay/router";
@@ -118,11 +119,7 @@ const coalesceWrites: RequestHandler = (_req, res, next) => {
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     const cb = typeof encoding === "function" ? encoding : callback;
     if (chunk !== undefined && chunk !== null) {
-      const bytes = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
+      const bytes = chunkToBuffer(chunk, encoding);
       pending.push(bytes);
       size += bytes.length;
     }

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { parse as parseCookieHeader } from "cookie";
 import type { Request, RequestHandler, Response } from "express";
+import { chunkToBuffer } from "./chunk";
 
 export interface PageCacheOptions {
   /** How long an entry is fresh; 0 turns the cache off. */
@@ -122,11 +123,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     let size = 0;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_ENTRY_BYTES) return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
+      const buffer = chunkToBuffer(chunk, encoding);
       chunks.push(buffer);
       size += buffer.length;
     };
