@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** The connection or a transaction of it: what code that runs inside a caller's transaction takes. */
 export type DbTx = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 export interface Store {

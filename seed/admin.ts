@@ -108,7 +108,8 @@ function notifyAsProvider(ctx: Context, orderNo: string, tradeStatus: "SUCCESS" 
 
 function startSending(ctx: Context, orderNo: string) {
   const now = ctx.deps.now();
-  const to = ctx.deps.store.db.transaction((tx) => transition(tx, orderOf(ctx, orderNo), "START_SENDING", now), { behavior: "immediate" });
+  const { db } = ctx.deps.store;
+  const to = db.transaction(() => transition(db, orderOf(ctx, orderNo), "START_SENDING", now), { behavior: "immediate" });
   out(`${orderNo}: PAY_SUCCESS → ${to}`);
 }
 
@@ -167,7 +168,8 @@ function applyEvent(ctx: Context, orderNo: string, event: OrderEvent) {
     case "REISSUE_PAY": {
       const order = orderOf(ctx, orderNo);
       const now = ctx.deps.now();
-      const to = ctx.deps.store.db.transaction((tx) => transition(tx, order, event, now), { behavior: "immediate" });
+      const { db } = ctx.deps.store;
+      const to = db.transaction(() => transition(db, order, event, now), { behavior: "immediate" });
       return out(`${orderNo}: ${order.status} → ${to}`);
     }
   }
@@ -278,7 +280,8 @@ const COMMANDS: Record<string, Command> = {
         throw new AdminError(`订单 ${order.orderNo} 当前为 ${order.status}，只有 WAIT_PAY、PAY_FAIL 的订单会过期`);
       }
       const now = ctx.deps.now();
-      const result = ctx.deps.store.db.transaction((tx) => expireOrder(tx, order, now), { behavior: "immediate" });
+      const { db } = ctx.deps.store;
+      const result = db.transaction(() => expireOrder(db, order, now), { behavior: "immediate" });
       out(`${order.orderNo}: ${order.status} → ${result.to}（支付期限已到）`);
       if (result.couponsReleased) out(`  已退回优惠券 ${result.couponsReleased} 张`);
     },

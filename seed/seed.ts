@@ -710,18 +710,20 @@ const DELETE_ORDER = [
   "members",
 ];
 
-/** Ordinary and virtual tables (the goods_fts search index), not the shadow tables FTS5 manages itself. */
-function tableNames(store: Store): string[] {
+/** Ordinary and virtual tables (the search indexes), not the shadow tables FTS5 manages itself. */
+function tableNames(store: Store, types: string[] = ["table", "virtual"]): string[] {
   return store.sqlite
     .prepare(
-      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN (${types.map(() => "?").join(", ")}) AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`,
     )
     .pluck()
-    .all() as string[];
+    .all(...types) as string[];
 }
 
 function clearAll(store: Store): void {
-  const present = tableNames(store);
+  // the search indexes (contentless FTS5 tables) empty themselves through the triggers of the
+  // tables they index, and refuse a plain DELETE
+  const present = tableNames(store, ["table"]);
   const unknown = present.filter((t) => !DELETE_ORDER.includes(t));
   for (const table of [...unknown, ...DELETE_ORDER.filter((t) => present.includes(t))]) {
     store.sqlite.prepare(`DELETE FROM "${table}"`).run();

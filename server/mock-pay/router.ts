@@ -80,7 +80,7 @@ export function mockPayRouter(config: Config, store: Store) {
       amount: order.payPrice,
       pay_way: order.payWay,
     };
-    const api = `http://127.0.0.1:${req.socket.localPort}/api/pay_gateway/notify`;
+    const api = `http://${notifyHost(config.host)}:${req.socket.localPort}/api/pay_gateway/notify`;
     const answer = await fetch(api, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -102,6 +102,18 @@ export function mockPayRouter(config: Config, store: Store) {
     );
   });
   return router;
+}
+
+/**
+ * Where the cashier reaches this server's notification endpoint: over loopback when HOST listens
+ * on every address (0.0.0.0, ::), otherwise at HOST itself, which may be a single non-loopback
+ * address that 127.0.0.1 would not reach.
+ */
+export function notifyHost(host: string): string {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  if (bare === "" || bare === "0.0.0.0") return "127.0.0.1";
+  if (bare === "::") return "[::1]";
+  return bare.includes(":") ? `[${bare}]` : bare;
 }
 
 function page(title: string, body: string) {

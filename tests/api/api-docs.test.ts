@@ -14,7 +14,7 @@ const REGENERATE = "docs/api.md is out of date: run `npm run docs:api`";
 
 /** Where server/app.ts mounts the trade services ("/api"). */
 function apiPrefix(): string {
-  const mount = /app\.use\("([^"]+)",\s*tradeRouter\(/.exec(read("server/app.ts"));
+  const mount = /app\.use\("([^"]+)",[^\n]*?\btradeRouter\(/.exec(read("server/app.ts"));
   if (!mount?.[1]) throw new Error("server/app.ts does not mount tradeRouter");
   return mount[1];
 }

@@ -407,6 +407,7 @@ export const CATALOGUE: Endpoint[] = [
     login: "none",
     notes: [
       "`keyword` 匹配商品名称和标签，不区分大小写，最多 32 字；`order_by` 为 `origin_price` 或 `sale_price`，`order_type` 为 `asc` / `desc`；`size` 默认 10，`preview=1`（搜索联想）时默认 5。",
+      "`total` 是全部在售匹配商品的数目（任意长度的关键词都精确计数）；价格相同时按商品排序值、商品编号升序。",
     ],
     failures: [
       [400, "参数 order_by 取值无效", "排序字段未知"],
@@ -591,6 +592,7 @@ export const CATALOGUE: Endpoint[] = [
       [404, "商品规格不存在", "SKU 未知"],
       [400, "参数 units.0.sku_no 不属于商品 units.0.goods_no", "SKU 与商品不符"],
       [409, "商品已下架", "商品不在售"],
+      [409, "商品已结束销售", "已过商品的销售截止时间 sale_end_at"],
     ],
     example: (ctx) => post(`${PROMOTION}/after_price`, { units: [unitOf(ctx)] }, asMember(ctx)),
     failure: (ctx) => post(`${PROMOTION}/after_price`, { units: [{ ...unitOf(ctx), sku_no: "NO-SUCH-SKU" }] }, asMember(ctx)),
@@ -607,6 +609,7 @@ export const CATALOGUE: Endpoint[] = [
       [400, "参数 coupons 最多只能使用一张优惠券", "传了两张券"],
       [400, "优惠券不可用", "券号不存在或不是自己的"],
       [400, "优惠券不可用：未达到使用门槛", "券不满足条件（另有已过期、不适用于所选商品等）"],
+      [409, "商品已结束销售", "已过商品的销售截止时间 sale_end_at"],
       NOT_LOGGED_IN,
     ],
     example: (ctx) => post(`${ORDER_V1}/cart/output`, { units: [unitOf(ctx)], coupons: ctx.state.couponNo ? [ctx.state.couponNo] : [] }, asMember(ctx)),
@@ -627,6 +630,7 @@ export const CATALOGUE: Endpoint[] = [
       [403, "下单用户与登录用户不一致", "user_id 不是登录会员"],
       [409, "请求编号已用于另一笔订单", "同一 request_id 用于不同的下单内容"],
       [409, "优惠券已被其他订单占用", "券被另一笔待支付订单锁定"],
+      [409, "商品已结束销售", "已过商品的销售截止时间 sale_end_at（下架、规格停售另有 409）"],
       [400, "参数 pay_way 取值无效", "支付方式未知"],
       NOT_LOGGED_IN,
     ],

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goods } from "../../db/schema";
 import { startHarness, type Harness } from "./harness";
+import { createGoods } from "./promotion-fixtures";
 
 let h: Harness;
 beforeAll(async () => {
@@ -80,6 +81,95 @@ describe("GET /api/trade_bff/v1/goods/search", () => {
     const { status, body } = await search(query);
     expect(status).toBe(400);
     expect(body.result).toEqual({ error_code: 400, error_msg: message });
+  });
+});
+
+describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (goods_search and its indexes)", () => {
+  type Row = typeof goods.$inferSelect;
+  type Order = { orderBy: "origin_price" | "sale_price"; orderType: "asc" | "desc" };
+  const lower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  /** What the search must answer, worked out from every row: on sale, the name or the tags' JSON containing the keyword (ASCII case folded). */
+  function expected(keyword: string, { orderBy, orderType }: Order): string[] {
+    const price = (g: Row) => (orderBy === "sale_price" ? g.saleOffPriceCny : g.priceTurnCny);
+    const k = lower(keyword);
+    return h.store.db
+      .select()
+      .from(goods)
+      .all()
+      .filter((g) => g.status === "ON_SALE" && (!k || lower(g.goodsName).includes(k) || lower(JSON.stringify(g.goodsTags)).includes(k)))
+      .sort((a, b) => (orderType === "asc" ? price(a) - price(b) : price(b) - price(a)) || a.sort - b.sort || (a.goodsNo < b.goodsNo ? -1 : 1))
+      .map((g) => g.goodsNo);
+  }
+  async function allPages(keyword: string, order: Order, size: number) {
+    const seen: string[] = [];
+    const totals = new Set<number>();
+    for (let page = 1; ; page += 1) {
+      const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}&order_by=${order.orderBy}&order_type=${order.orderType}&page=${page}&size=${size}`);
+      expect(status).toBe(200);
+      totals.add(body.result.goods_list.total);
+      if (body.result.goods_list.list.length === 0) break;
+      seen.push(...body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no));
+    }
+    return { seen, totals: [...totals] };
+  }
+
+  beforeAll(() => {
+    // 60 goods sharing a word (many matches among ~100: the search reads them along the price
+    // index for the first pages and from the trigram index for the last), with equal prices to
+    // exercise the tie-breaks, upper-case letters, a match in the tags only, and two off the shelf
+    for (let i = 0; i < 60; i++) {
+      createGoods(h.store.db, [1000 + (i % 7) * 100], {
+        goodsName: i % 10 === 9 ? `别名商品${i}` : `共鸣测试Alpha版${i}`,
+        goodsTags: i % 10 === 9 ? ["共鸣测试Alpha版", "国区"] : ["全球"],
+        sort: i % 3,
+        status: i % 25 === 24 ? "OFF_SHELF" : "ON_SALE",
+      });
+    }
+    // rare characters for the 1- and 2-character index
+    createGoods(h.store.db, [2000], { goodsName: "鑫淼 典藏版" });
+    createGoods(h.store.db, [1500], { goodsName: "淼鑫", goodsTags: ["鑫"] });
+    createGoods(h.store.db, [2500], { goodsName: "Zq 礼包" });
+  });
+
+  it.each([
+    ["共鸣测试Alpha版", { orderBy: "origin_price", orderType: "asc" }, 7],
+    ["共鸣测试alpha", { orderBy: "sale_price", orderType: "desc" }, 9],
+    ["ALPHA", { orderBy: "origin_price", orderType: "desc" }, 10],
+    ["共鸣", { orderBy: "sale_price", orderType: "asc" }, 8],
+    ["鸣", { orderBy: "origin_price", orderType: "asc" }, 11],
+    ["", { orderBy: "sale_price", orderType: "desc" }, 13],
+  ] as const)("keyword %j (%o, size %i): the exact total on every page, and the pages add up to every match in order", async (keyword, order, size) => {
+    const want = expected(keyword, order);
+    expect(want.length).toBeGreaterThan(keyword === "" ? 100 : 50);
+    const { seen, totals } = await allPages(keyword, order, size);
+    expect(totals).toEqual([want.length]);
+    expect(seen).toEqual(want);
+  });
+
+  it.each(["鑫", "淼", "鑫淼", "淼鑫", "zq", "ZQ", "Zq 礼", "q", "\"", '"]', "版1", "\u0001", "a\u0001"])("keyword %j finds exactly the goods containing it", async (keyword) => {
+    const order = { orderBy: "origin_price", orderType: "asc" } as const;
+    const want = expected(keyword, order);
+    const { body } = await search(`keyword=${encodeURIComponent(keyword)}&size=100`);
+    expect(body.result.goods_list.total).toBe(want.length);
+    expect(body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no)).toEqual(want.slice(0, 100));
+  });
+
+  it("follows renames, price changes and the shelf at once (the index is kept by triggers)", async () => {
+    const { goodsNo } = createGoods(h.store.db, [900], { goodsName: "旧名字甲乙丙" });
+    const found = async (keyword: string) =>
+      (await search(`keyword=${encodeURIComponent(keyword)}&size=100`)).body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no);
+    expect(await found("甲乙丙")).toEqual([goodsNo]);
+    h.store.db.update(goods).set({ goodsName: "新名字丁戊" }).where(eq(goods.goodsNo, goodsNo)).run();
+    expect(await found("甲乙丙")).toEqual([]);
+    expect(await found("丁戊")).toEqual([goodsNo]);
+    h.store.db.update(goods).set({ goodsTags: ["己庚辛"] }).where(eq(goods.goodsNo, goodsNo)).run();
+    expect(await found("庚")).toEqual([goodsNo]);
+    h.store.db.update(goods).set({ status: "OFF_SHELF" }).where(eq(goods.goodsNo, goodsNo)).run();
+    expect(await found("丁戊")).toEqual([]);
+    h.store.db.update(goods).set({ status: "ON_SALE", priceTurnCny: 1 }).where(eq(goods.goodsNo, goodsNo)).run();
+    expect(await found("丁戊")).toEqual([goodsNo]);
+    const cheapest = (await search("keyword=&order_by=origin_price&order_type=asc&size=1")).body.result.goods_list.list[0];
+    expect(cheapest.goods_no).toBe(goodsNo);
   });
 });
 

@@ -2,9 +2,11 @@
 // endpoint, the payment notification, the sandbox cashier, the fulfilment worker and the expiry
 // sweeper, and the invariants under concurrency: no order lost, no code delivered twice, no code
 // sold that the shop does not hold, no shopper seeing another's order.
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cdkeys, coupons, goods, idempotencyKeys, orderCoupons, orderPerformances, orders, outboxMessages, paymentNotifications, skus } from "../../db/schema";
+import { createApp } from "../../server/app";
 import { closeExpiredOrders } from "../../server/trade/jobs/expiry";
 import { OUT_OF_STOCK_NOTICE, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { claimCoupon } from "../../server/trade/services/promotion.service";
@@ -221,6 +223,23 @@ describe("POST /order creates an order", () => {
     h.store.db.update(goods).set({ status: "OFF_SHELF" }).where(eq(goods.goodsNo, off.goodsNo)).run();
     expectFailure(await create(as1, orderBody(member1, [unit(off.goodsNo, off.skuNos[0]!)])), 409, "商品已下架");
     expect(orderSnapshot(h.store.sqlite)).toEqual(before);
+  });
+});
+
+describe("goods past their sale_end_at", () => {
+  it("cannot be ordered or priced (409 商品已结束销售), changing nothing; up to that moment they can", async () => {
+    const ended = createGoods(h.store.db, [3000], { saleEndAt: h.clock.now - 1 });
+    addCodes(h.store.db, ended.skuNos[0]!, 1);
+    const units = [unit(ended.goodsNo, ended.skuNos[0]!)];
+    const before = orderSnapshot(h.store.sqlite);
+    expectFailure(await create(as1, orderBody(member1, units)), 409, "商品已结束销售");
+    expectFailure(await h.api(`${ORDER_V1}/cart/output`, { method: "POST", json: { units, coupons: [] }, headers: as1 }), 409, "商品已结束销售");
+    expectFailure(await h.api("/api/trade_bff/v1/promotion/after_price", { method: "POST", json: { units }, headers: as1 }), 409, "商品已结束销售");
+    expect(orderSnapshot(h.store.sqlite)).toEqual(before);
+
+    const lastMoment = createGoods(h.store.db, [3000], { saleEndAt: h.clock.now });
+    const res = await create(as1, orderBody(member1, [unit(lastMoment.goodsNo, lastMoment.skuNos[0]!)]));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });
 
@@ -452,6 +471,46 @@ describe("GET /order/list", () => {
     const second = (await list(`user_id=${member1}&page=2&size=2`)).body.result;
     expect(second.list.map((o: any) => o.order_no)).toEqual(all.list.slice(2, 4).map((o: any) => o.order_no));
     expect(second.total).toBe(all.total);
+  });
+
+  it("pages a long history newest first (ties by order number), with the total on every page, per filter", async () => {
+    // 47 orders of a new member in one go, with created_at ties and every kind of status
+    const memberId = createMember(h.store.db);
+    const headers = loginAs(h, memberId);
+    const statuses = ["SEND_SUCCESS", "WAIT_PAY", "CLOSE", "PAY_SUCCESS", "PAY_FAIL", "ALL_REFUND", "SENDING"];
+    const made: { orderNo: string; createdAt: number; status: string }[] = [];
+    for (let i = 0; i < 47; i++) {
+      const orderNo = `TT20240101${String(500000 + i * 7919).slice(-6)}`;
+      const createdAt = startNow - 1000 * Math.floor(i / 3);
+      const status = statuses[i % statuses.length]!;
+      h.store.db
+        .insert(orders)
+        .values({ orderNo, memberId, status, payWay: "WX", goodsAmount: 5000, payPrice: 5000, payExpireAt: startNow + HOUR, createdAt, updatedAt: createdAt })
+        .run();
+      h.store.sqlite
+        .prepare("INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')")
+        .run(orderNo, shop.goodsNo, shop.skuNo);
+      made.push({ orderNo, createdAt, status });
+    }
+    const newestFirst = (a: (typeof made)[number], b: (typeof made)[number]) => b.createdAt - a.createdAt || (a.orderNo < b.orderNo ? 1 : -1);
+    const filters = {
+      ALL: () => true,
+      PAY_SUCCESS: (o: (typeof made)[number]) => ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS", "PART_REFUND", "ALL_REFUND"].includes(o.status),
+      WAIT_PAY: (o: (typeof made)[number]) => ["WAIT_PAY", "PAY_FAIL"].includes(o.status),
+    };
+    for (const [filter, keep] of Object.entries(filters)) {
+      const want = made.filter(keep).sort(newestFirst).map((o) => o.orderNo);
+      for (const size of [5, 10, 999]) {
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.ceil(want.length / size) + 1; page++) {
+          const res = await list(`user_id=${memberId}&order_status=${filter}&page=${page}&size=${size}`, headers);
+          expect(res.status).toBe(200);
+          expect(res.body.result, `${filter} page ${page} size ${size}`).toMatchObject({ page, size, total: want.length });
+          seen.push(...res.body.result.list.map((o: { order_no: string }) => o.order_no));
+        }
+        expect(seen, `${filter} size ${size}`).toEqual(want);
+      }
+    }
   });
 
   it.each([
@@ -686,6 +745,27 @@ describe("the sandbox cashier /mock-pay/{no}", () => {
     const page = await h.api(`/mock-pay/${orderNo}?sig=${sig}`);
     expect(page.body).toContain("订单已支付");
     expect(page.body).not.toContain('name="result"');
+  });
+
+  it("reaches the notification endpoint when HOST is a single address other than 127.0.0.1", async () => {
+    // the same store served only on 127.0.0.5 (configured as HOST): nothing listens on 127.0.0.1 for it
+    const app = createApp({ ...h.deps, config: { ...h.deps.config, host: "127.0.0.5" } });
+    const server = app.listen(0, "127.0.0.5");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const orderNo = await newOrder();
+      const sig = (await cashierPath(orderNo)).searchParams.get("sig")!;
+      const res = await fetch(`http://127.0.0.5:${(server.address() as AddressInfo).port}/mock-pay/${orderNo}`, {
+        method: "POST",
+        body: new URLSearchParams({ sig, result: "SUCCESS" }).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("支付成功");
+      expect(statusOf(orderNo)).toBe("PAY_SUCCESS");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("result FAIL moves it to PAY_FAIL; a bad signature or result is a 400 that changes nothing", async () => {

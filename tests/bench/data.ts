@@ -1,8 +1,9 @@
 // What the bench puts into its temp database: the demo seed, then (for the scaling figures) a
-// catalogue grown to 1k/10k/100k goods and a member with 10k orders, each in one transaction,
-// plus stock and credentials for the load.
+// catalogue grown to 1k/10k/100k goods (one transaction each, then the search indexes merged) and
+// a member with 10k orders, plus stock and credentials for the load.
 import { join } from "node:path";
 import { openStore, type Store } from "../../db/client";
+import { optimizeSearchIndexes } from "../../server/trade/services/goods.service";
 import { issueCredential } from "../../server/trade/services/session.service";
 import { createRng, type Rng } from "../../seed/random";
 import { seedDatabase, type SeedSummary } from "../../seed/seed";
@@ -70,6 +71,8 @@ export function growCatalogue(dbFile: string, total: number): number {
         insert.run(`B${String(i).padStart(7, "0")}`, name, platform, covers, JSON.stringify(tags), origin, origin - rng.int(0, origin / 200) * 100, rng.int(0, 999), now);
       }
     })();
+    // as an import of goods should end: the search indexes merged (goods.service.ts)
+    optimizeSearchIndexes(store.db);
     return Math.max(0, total - have);
   });
 }

@@ -1,6 +1,6 @@
 // The documented request headers (spec 01 §7, decisions §2): store line, channel and agent from
 // Saas-App-Id / Saas-Product-Line / Useragent, the saas-token, and the login credential.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { z } from "zod";
 import { ApiError, ERROR, parse } from "./envelope";
@@ -30,6 +30,8 @@ const UseragentSchema = z.object({
   version: z.string().max(32).default("1.0.0"),
 });
 export type Useragent = z.infer<typeof UseragentSchema>;
+/** What a request without a Useragent header gets (most API clients send none). */
+const DEFAULT_AGENT: Readonly<Useragent> = Object.freeze(UseragentSchema.parse({}));
 
 const lineByAppId = new Map<string, StoreLine>(
   Object.entries(STORE_LINES).map(([line, ids]) => [ids.appId, line as StoreLine]),
@@ -44,7 +46,8 @@ export function clientContext(secret: string): RequestHandler {
     if (productLine && productLine !== STORE_LINES[storeLine].productLine) {
       throw new ApiError(ERROR.BAD_INPUT, "请求头 Saas-Product-Line 与 Saas-App-Id 不符");
     }
-    const agent = parse(UseragentSchema, parseJsonHeader(req.get("Useragent")), "请求头 Useragent");
+    const header = req.get("Useragent");
+    const agent = header ? parse(UseragentSchema, parseJsonHeader(header), "请求头 Useragent") : DEFAULT_AGENT;
     const token = req.get("saas-token");
     if (!token || !validSaasToken(token, secret)) res.set("set-saas-token", issueSaasToken(secret));
 
@@ -92,7 +95,8 @@ function sign(value: string, secret: string) {
 }
 
 export function issueSaasToken(secret: string): string {
-  const id = randomBytes(16).toString("base64url");
+  // 122 random bits from randomUUID, which draws from a buffered pool (randomBytes asks the OS each call)
+  const id = Buffer.from(randomUUID().replaceAll("-", ""), "hex").toString("base64url");
   return `${id}.${sign(id, secret)}`;
 }
 

@@ -1,5 +1,6 @@
 // The `{success, result}` envelope, the one error type of the services, and zod input parsing
 // whose failures name the field in Chinese (decisions §2).
+import { constants, gzipSync } from "node:zlib";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -27,14 +28,41 @@ export class ApiError extends Error {
 }
 
 export function send<T>(res: Response, result: T, status = 200) {
-  res.status(status).json({ success: true, result });
+  writeJson(res, status, { success: true, result });
 }
 
 export function sendError(res: Response, error: ApiError) {
-  res.status(error.status).json({
+  writeJson(res, error.status, {
     success: false,
     result: { error_code: error.errorCode, error_msg: error.message },
   });
+}
+
+/** From this size on an answer is gzipped, as the app's compression middleware would (its default threshold). */
+const GZIP_MIN_BYTES = 1024;
+/** Above this size one synchronous pass would hold the event loop too long: the compression stream takes it. */
+const GZIP_MAX_BYTES = 64 * 1024;
+
+/**
+ * Writes a JSON answer. The answers of the services are small and never cached (no-store), so
+ * they are gzipped here in one synchronous call when the client takes gzip (about 25 µs for a
+ * search page) instead of through the compression middleware's stream, whose set-up and
+ * thread-pool round trip cost about 0.4 ms per answer (issue 8); the middleware leaves an answer
+ * that already has a Content-Encoding alone. No ETag either: nothing revalidates a no-store answer.
+ */
+function writeJson(res: Response, status: number, value: unknown) {
+  let body = Buffer.from(JSON.stringify(value));
+  res.status(status);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  if (body.length >= GZIP_MIN_BYTES && body.length <= GZIP_MAX_BYTES) {
+    res.vary("Accept-Encoding");
+    if (res.req.acceptsEncodings("gzip", "identity") === "gzip") {
+      body = gzipSync(body, { level: constants.Z_BEST_SPEED });
+      res.setHeader("Content-Encoding", "gzip");
+    }
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
 /** Parses untrusted input; a failure is a 400 whose message names the first bad field. */

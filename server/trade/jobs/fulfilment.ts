@@ -1,91 +1,145 @@
 // The fulfilment worker: PAY_SUCCESS → SENDING → SEND_SUCCESS once an order's fulfil_after has
-// come (pay time + FULFIL_DELAY_MS, or the presale time). Each order is handled in one write
-// transaction that allocates exactly one unused code per unit, so no code is delivered twice and a
-// SKU never sells more codes than it holds. All state is in SQLite, so a restart simply resumes.
+// come (pay time + FULFIL_DELAY_MS, or the presale time). Each order is handled atomically (its own
+// transaction, or a savepoint in the pass's) and allocates exactly one unused code per unit, so no
+// code is delivered twice and a SKU never sells more codes than it holds. All state is in SQLite,
+// so a restart simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { cdkeys, members, orderPerformances, orders, orderUnits, outboxMessages, skus } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, outboxMessages, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatTime } from "../../html";
 import { transition } from "../services/order.service";
+import { preparedFor, writeTransaction } from "../services/prepared";
 
 export const OUT_OF_STOCK_NOTICE = "库存不足，正在补货，请耐心等待";
 const OUT_OF_STOCK_RETRY_MS = 30_000;
-const BATCH = 50;
+/** Orders one pass delivers at most; the scheduler (jobs/index.ts) runs passes while orders are due. */
+export const FULFIL_BATCH = 50;
+const DELIVERY_NOTICE = "请尽快兑换；兑换码一经发放不支持退换（兑换失败除外）。部分商品兑换存在地域限制，请留意您购买的商品兑换区域。";
 
-export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: string[] } {
-  const now = deps.now();
-  const due = deps.store.db
+const p = sql.placeholder;
+const queries = preparedFor((db) => ({
+  due: db
     .select({ orderNo: orders.orderNo })
     .from(orders)
-    .where(and(inArray(orders.status, ["PAY_SUCCESS", "SENDING"]), lte(orders.fulfilAfter, now)))
+    .where(and(sql`${orders.status} in ${sql.raw(ORDERS_TO_FULFIL_SQL)}`, lte(orders.fulfilAfter, p("now"))))
     .orderBy(asc(orders.fulfilAfter))
-    .limit(BATCH)
-    .all();
-  const result = { delivered: [] as string[], waiting: [] as string[] };
-  for (const { orderNo } of due) {
-    (fulfilOrder(deps, orderNo, now) ? result.delivered : result.waiting).push(orderNo);
-  }
-  return result;
+    .limit(FULFIL_BATCH)
+    .prepare(),
+  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  undeliveredUnits: db
+    .select({ unitId: orderUnits.id, skuNo: orderUnits.skuNo, redemptionUrl: skus.redemptionUrl })
+    .from(orderUnits)
+    .innerJoin(skus, eq(skus.skuNo, orderUnits.skuNo))
+    .leftJoin(orderPerformances, eq(orderPerformances.unitId, orderUnits.id))
+    .where(and(eq(orderUnits.orderNo, p("orderNo")), isNull(orderPerformances.id)))
+    .orderBy(asc(orderUnits.id))
+    .prepare(),
+  // the lowest unused code of the SKU, taken in the same statement that finds it
+  takeCode: db
+    .update(cdkeys)
+    .set({ status: "DELIVERED", orderNo: sql`${p("orderNo")}`, deliveredAt: sql`${p("now")}` })
+    .where(
+      eq(
+        cdkeys.id,
+        sql`(select ${cdkeys.id} from ${cdkeys} where ${cdkeys.skuNo} = ${p("skuNo")} and ${cdkeys.status} = 'UNUSED' order by ${cdkeys.id} limit 1)`,
+      ),
+    )
+    .returning({ id: cdkeys.id, code: cdkeys.code })
+    .prepare(),
+  outOfStock: db
+    .update(orders)
+    .set({ notice: OUT_OF_STOCK_NOTICE, fulfilAfter: sql`${p("retryAt")}`, updatedAt: sql`${p("now")}` })
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
+  insertPerformance: db
+    .insert(orderPerformances)
+    .values({
+      orderNo: p("orderNo"),
+      unitId: p("unitId"),
+      cdkeyId: p("cdkeyId"),
+      title: "兑换码",
+      value: p("value"),
+      copy: true,
+      urlTitle: p("urlTitle"),
+      urlValue: p("urlValue"),
+      noticeText: DELIVERY_NOTICE,
+      createdAt: p("now"),
+    })
+    .prepare(),
+  recipient: db.select({ email: members.email, mobile: members.mobile }).from(members).where(eq(members.memberId, p("memberId"))).prepare(),
+  deliveredItems: db
+    .select({ value: orderPerformances.value, url: orderPerformances.urlValue, goodsName: orderUnits.goodsName, skuName: orderUnits.skuName })
+    .from(orderPerformances)
+    .innerJoin(orderUnits, eq(orderUnits.id, orderPerformances.unitId))
+    .where(eq(orderPerformances.orderNo, p("orderNo")))
+    .orderBy(asc(orderPerformances.id))
+    .prepare(),
+  insertMessage: db
+    .insert(outboxMessages)
+    .values({ channel: p("channel"), recipient: p("recipient"), subject: p("subject"), body: p("body"), orderNo: p("orderNo"), createdAt: p("now") })
+    .prepare(),
+}));
+
+/**
+ * One pass over the orders due (at most FULFIL_BATCH); `more` when the batch was full. The pass is
+ * one transaction, each order a savepoint in it: the orders of a batch share the pages they write
+ * (codes, deliveries, outbox), so a batch commits a fraction of the pages one commit per order
+ * would (issue 8), and an order that fails is rolled back alone and tried again on the next tick.
+ */
+export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: string[]; more: boolean } {
+  const now = deps.now();
+  const { db } = deps.store;
+  return writeTransaction(db, () => {
+    const due = queries(db).due.all({ now });
+    const result = { delivered: [] as string[], waiting: [] as string[], more: due.length === FULFIL_BATCH };
+    for (const { orderNo } of due) {
+      try {
+        (fulfilOrder(deps, orderNo, now) ? result.delivered : result.waiting).push(orderNo);
+      } catch (error) {
+        deps.logger.error({ err: error, orderNo }, "fulfilment of an order failed; it is tried again on the next tick");
+        result.waiting.push(orderNo);
+        // still due: another pass right away would only fail on it again
+        result.more = false;
+      }
+    }
+    return result;
+  });
 }
 
-/** Delivers one order; false when it has to wait for codes. */
+/** Delivers one order in its own transaction (a savepoint inside a pass); false when it has to wait for codes. */
 export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): boolean {
-  // immediate: take the write lock before reading, so another process writing the file (the admin
-  // script) makes this wait instead of failing the read-then-write upgrade
-  return deps.store.db.transaction((tx) => {
-    let order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+  const { db } = deps.store;
+  const q = queries(db);
+  return writeTransaction(db, () => {
+    let order = q.order.get({ orderNo });
     if (!order || !["PAY_SUCCESS", "SENDING"].includes(order.status)) return false;
     if (order.status === "PAY_SUCCESS") {
-      transition(tx, order, "START_SENDING", now);
+      transition(db, order, "START_SENDING", now);
       order = { ...order, status: "SENDING" };
     }
-    const units = tx
-      .select({ unit: orderUnits, redemptionUrl: skus.redemptionUrl })
-      .from(orderUnits)
-      .innerJoin(skus, eq(skus.skuNo, orderUnits.skuNo))
-      .leftJoin(orderPerformances, eq(orderPerformances.unitId, orderUnits.id))
-      .where(and(eq(orderUnits.orderNo, orderNo), isNull(orderPerformances.id)))
-      .all();
-    for (const { unit, redemptionUrl } of units) {
-      const code = tx
-        .update(cdkeys)
-        .set({ status: "DELIVERED", orderNo, deliveredAt: now })
-        .where(
-          eq(
-            cdkeys.id,
-            sql`(select ${cdkeys.id} from ${cdkeys} where ${cdkeys.skuNo} = ${unit.skuNo} and ${cdkeys.status} = 'UNUSED' order by ${cdkeys.id} limit 1)`,
-          ),
-        )
-        .returning()
-        .get();
+    for (const unit of q.undeliveredUnits.all({ orderNo })) {
+      const code = q.takeCode.get({ orderNo, now, skuNo: unit.skuNo });
       if (!code) {
-        tx.update(orders)
-          .set({ notice: OUT_OF_STOCK_NOTICE, fulfilAfter: now + OUT_OF_STOCK_RETRY_MS, updatedAt: now })
-          .where(eq(orders.orderNo, orderNo))
-          .run();
+        q.outOfStock.run({ orderNo, now, retryAt: now + OUT_OF_STOCK_RETRY_MS });
         deps.logger.warn({ orderNo, skuNo: unit.skuNo }, "out of stock: order waits in SENDING");
         // codes allocated to earlier units of this order stay with it (the transaction commits)
         return false;
       }
-      tx.insert(orderPerformances)
-        .values({
-          orderNo,
-          unitId: unit.id,
-          cdkeyId: code.id,
-          title: "兑换码",
-          value: code.code,
-          copy: true,
-          urlTitle: redemptionUrl ? "兑换地址" : null,
-          urlValue: redemptionUrl,
-          noticeText: "请尽快兑换；兑换码一经发放不支持退换（兑换失败除外）。部分商品兑换存在地域限制，请留意您购买的商品兑换区域。",
-          createdAt: now,
-        })
-        .run();
+      q.insertPerformance.run({
+        orderNo,
+        unitId: unit.unitId,
+        cdkeyId: code.id,
+        value: code.code,
+        urlTitle: unit.redemptionUrl ? "兑换地址" : null,
+        urlValue: unit.redemptionUrl,
+        now,
+      });
     }
-    transition(tx, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null });
-    queueDeliveryMessages(tx, orderNo, now);
+    transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null });
+    queueDeliveryMessages(db, order, now);
     return true;
-  }, { behavior: "immediate" });
+  });
 }
 
 /**
@@ -115,39 +169,30 @@ export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]
   }, { behavior: "immediate" });
 }
 
-type Tx = Parameters<Parameters<TradeDeps["store"]["db"]["transaction"]>[0]>[0];
-
-function queueDeliveryMessages(tx: Tx, orderNo: string, now: number) {
-  const order = tx.select().from(orders).innerJoin(members, eq(members.memberId, orders.memberId)).where(eq(orders.orderNo, orderNo)).get()!;
-  const items = tx
-    .select({ value: orderPerformances.value, url: orderPerformances.urlValue, goodsName: orderUnits.goodsName, skuName: orderUnits.skuName })
-    .from(orderPerformances)
-    .innerJoin(orderUnits, eq(orderUnits.id, orderPerformances.unitId))
-    .where(eq(orderPerformances.orderNo, orderNo))
-    .all();
+function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {
+  const q = queries(db);
+  const { orderNo } = order;
+  const member = q.recipient.get({ memberId: order.memberId })!;
+  const items = q.deliveredItems.all({ orderNo });
   const lines = items.map((i) => `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}`);
-  const email = order.orders.userEmail || order.members.email;
+  const email = order.userEmail || member.email;
   if (email) {
-    tx.insert(outboxMessages)
-      .values({
-        channel: "MAIL",
-        recipient: email,
-        subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
-        body: `您好，您于 ${formatTime(order.orders.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
-        orderNo,
-        createdAt: now,
-      })
-      .run();
+    q.insertMessage.run({
+      channel: "MAIL",
+      recipient: email,
+      subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
+      body: `您好，您于 ${formatTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
+      orderNo,
+      now,
+    });
   }
   // the SMS goes to the member's verified number, never to a number typed into the order
-  tx.insert(outboxMessages)
-    .values({
-      channel: "SMS",
-      recipient: order.members.mobile,
-      body: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
-      orderNo,
-      createdAt: now,
-    })
-    .run();
+  q.insertMessage.run({
+    channel: "SMS",
+    recipient: member.mobile,
+    subject: "",
+    body: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
+    orderNo,
+    now,
+  });
 }
-

@@ -4,7 +4,14 @@ import type { TradeDeps } from "../deps";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 
+/**
+ * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
+ * a backlog is worked off in slices of this length, one right after another.
+ */
+const FULFIL_SLICE_MS = 10;
+
 export function startJobs(deps: TradeDeps) {
+  let stopped = false;
   const safely = (name: string, job: () => unknown) => () => {
     try {
       job();
@@ -16,9 +23,24 @@ export function startJobs(deps: TradeDeps) {
     const closed = closeExpiredOrders(deps);
     if (closed.length) deps.logger.info({ orders: closed }, "closed expired orders");
   });
+  // one pass takes at most a batch; with more due (500 paid orders a second is 250 per tick), the
+  // next slice follows on setImmediate instead of waiting for the next tick
+  let continuing = false;
   const fulfilment = safely("fulfilment", () => {
-    const { delivered } = runFulfilment(deps);
-    if (delivered.length) deps.logger.info({ orders: delivered }, "delivered orders");
+    const started = Date.now();
+    let more: boolean;
+    do {
+      const pass = runFulfilment(deps);
+      if (pass.delivered.length) deps.logger.info({ orders: pass.delivered }, "delivered orders");
+      more = pass.more;
+    } while (more && Date.now() - started < FULFIL_SLICE_MS);
+    if (more && !continuing && !stopped) {
+      continuing = true;
+      setImmediate(() => {
+        continuing = false;
+        if (!stopped) fulfilment();
+      });
+    }
   });
   expiry();
   fulfilment();
@@ -28,6 +50,7 @@ export function startJobs(deps: TradeDeps) {
   ];
   return {
     stop() {
+      stopped = true;
       timers.forEach(clearInterval);
     },
   };

@@ -2,15 +2,18 @@
 // coupon, pay-way changes, status, list, detail and close — each member sees only their own.
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import dayjs from "dayjs";
-import { coupons, goods as goodsTable, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, orderUnits, skus, specNodes } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { coupons, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, orderUnits, specNodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
 import type { Member } from "./session.service";
 import { payUrl } from "./payment.service";
+import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
-import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon, type DbTx } from "./promotion.service";
+import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
 
 export const ORDER_MESSAGES = {
   NOT_FOUND: "订单不存在",
@@ -35,38 +38,122 @@ export interface CreateOrderInput {
 
 type OrderRow = typeof orders.$inferSelect;
 
-/**
- * Order writes take the write lock up front: another process (the admin script) may write the same
- * file, and a read-then-write transaction would fail instead of waiting for it.
- */
-const IMMEDIATE = { behavior: "immediate" } as const;
+const p = sql.placeholder;
+const queries = preparedFor((db) => ({
+  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  orderNoTaken: db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  idempotencyKey: db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, p("memberId")), eq(idempotencyKeys.scope, "order.create"), eq(idempotencyKeys.key, p("key"))))
+    .prepare(),
+  heldCoupon: db
+    .select({ couponNo: coupons.couponNo })
+    .from(coupons)
+    .where(and(eq(coupons.couponNo, p("couponNo")), eq(coupons.memberId, p("memberId")), eq(coupons.status, "LOCKED")))
+    .prepare(),
+  specNodes: db
+    .select({ id: specNodes.id, parentId: specNodes.parentId, skuNo: specNodes.skuNo, specValue: specNodes.specValue })
+    .from(specNodes)
+    .where(eq(specNodes.goodsNo, p("goodsNo")))
+    .prepare(),
+  insertOrder: db
+    .insert(orders)
+    .values({
+      orderNo: p("orderNo"),
+      memberId: p("memberId"),
+      status: p("status"),
+      storeLine: p("storeLine"),
+      channelNo: p("channelNo"),
+      channelName: p("channelName"),
+      payWay: p("payWay"),
+      userPhone: p("userPhone"),
+      userEmail: p("userEmail"),
+      goodsAmount: p("goodsAmount"),
+      couponAmount: p("couponAmount"),
+      payPrice: p("payPrice"),
+      payExpireAt: p("payExpireAt"),
+      createdAt: p("createdAt"),
+      updatedAt: p("createdAt"),
+    })
+    .prepare(),
+  insertUnit: db
+    .insert(orderUnits)
+    .values({
+      orderNo: p("orderNo"),
+      goodsNo: p("goodsNo"),
+      skuNo: p("skuNo"),
+      skuNum: 1,
+      unitPrice: p("unitPrice"),
+      originPrice: p("originPrice"),
+      goodsName: p("goodsName"),
+      skuName: p("skuName"),
+      goodsTags: p("goodsTags"),
+      covers: p("covers"),
+      skuOptions: p("skuOptions"),
+      isPresale: p("isPresale"),
+      presalePerformanceAt: p("presalePerformanceAt"),
+    })
+    .prepare(),
+  insertIdempotencyKey: db
+    .insert(idempotencyKeys)
+    .values({ key: p("key"), memberId: p("memberId"), scope: "order.create", requestHash: p("requestHash"), orderNo: p("orderNo"), createdAt: p("createdAt") })
+    .prepare(),
+}));
 
-/** Moves an order along the state machine, or refuses with 409. Runs inside the caller's transaction. */
-export function transition(tx: DbTx, order: Pick<OrderRow, "orderNo" | "status">, event: OrderEvent, now: number, extra: Partial<OrderRow> = {}): OrderStatus {
+/** The status UPDATE of a transition, prepared once per set of extra columns it writes. */
+const transitionUpdates = new WeakMap<Db, Map<string, { run(values: Record<string, unknown>): { changes: number } }>>();
+
+function transitionUpdate(db: Db, columns: string[]) {
+  let byColumns = transitionUpdates.get(db);
+  if (!byColumns) transitionUpdates.set(db, (byColumns = new Map()));
+  const key = columns.join(",");
+  let update = byColumns.get(key);
+  if (!update) {
+    const values: [column: string, placeholder: string][] = [["status", "to"], ["updatedAt", "now"], ...columns.map((c): [string, string] => [c, c])];
+    update = db
+      .update(orders)
+      .set(Object.fromEntries(values.map(([column, name]) => [column, sql`${p(name)}`])) as SQLiteUpdateSetSource<typeof orders>)
+      .where(and(eq(orders.orderNo, p("orderNo")), eq(orders.status, p("from"))))
+      .prepare();
+    byColumns.set(key, update);
+  }
+  return update;
+}
+
+/**
+ * Moves an order along the state machine, or refuses with 409. Runs inside a transaction the
+ * caller opened on `db`.
+ */
+export function transition(db: Db, order: Pick<OrderRow, "orderNo" | "status">, event: OrderEvent, now: number, extra: Partial<OrderRow> = {}): OrderStatus {
   const to = nextStatus(order.status as OrderStatus, event);
   if (!to) throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能执行 ${event}`);
-  const changed = tx
-    .update(orders)
-    .set({ ...extra, status: to, updatedAt: now })
-    .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, order.status)))
-    .run();
+  const columns = Object.keys(extra).sort();
+  const changed = transitionUpdate(db, columns).run({ ...extra, to, now, orderNo: order.orderNo, from: order.status });
   if (changed.changes !== 1) throw new ApiError(ERROR.CONFLICT, "订单状态已变化，请刷新后重试");
   return to;
 }
 
-function newOrderNo(tx: DbTx, now: number): string {
-  const day = dayjs(now).format("YYYYMMDD");
+/** The day part of order numbers (local time), kept until the day ends: formatting it costs more than the rest of the number. */
+let orderDay = { from: 0, to: 0, text: "" };
+
+function newOrderNo(db: Db, now: number): string {
+  if (now < orderDay.from || now >= orderDay.to) {
+    const start = dayjs(now).startOf("day");
+    orderDay = { from: start.valueOf(), to: start.add(1, "day").valueOf(), text: start.format("YYYYMMDD") };
+  }
+  const day = orderDay.text;
   for (;;) {
     const candidate = `TT${day}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
-    if (!tx.select({ n: orders.orderNo }).from(orders).where(eq(orders.orderNo, candidate)).get()) return candidate;
+    if (!queries(db).orderNoTaken.get({ orderNo: candidate })) return candidate;
   }
 }
 
 const requestHash = (input: CreateOrderInput) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
 
 /** The member's own order, or 404 (another member's order is indistinguishable from none). */
-function ownOrder(tx: DbTx, member: Member, orderNo: string): OrderRow {
-  const order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+function ownOrder(db: Db, member: Member, orderNo: string): OrderRow {
+  const order = queries(db).order.get({ orderNo });
   if (!order || order.memberId !== member.memberId) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
   return order;
 }
@@ -78,96 +165,74 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
   if (input.order_no) return changePayWay(deps, member, input.order_no, input.pay_way);
 
   const now = deps.now();
-  const hash = requestHash(input);
-  return deps.store.db.transaction((tx) => {
+  const { db } = deps.store;
+  const q = queries(db);
+  const hash = context.key ? requestHash(input) : "";
+  return writeTransaction(db, () => {
     if (context.key) {
-      const seen = tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.memberId, member.memberId), eq(idempotencyKeys.scope, "order.create"), eq(idempotencyKeys.key, context.key)))
-        .get();
+      const seen = q.idempotencyKey.get({ memberId: member.memberId, key: context.key });
       if (seen) {
         if (seen.requestHash !== hash || !seen.orderNo) throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.KEY_REUSED);
         return payResult(deps, seen.orderNo);
       }
     }
     const couponNo = input.coupons.find(Boolean) ?? null;
-    if (couponNo) refuseHeldCoupon(tx, member, couponNo);
-    const priced = priceCart(tx, { units: input.units, memberId: member.memberId, couponNo, now });
-    const orderNo = newOrderNo(tx, now);
-    tx.insert(orders)
-      .values({
-        orderNo,
-        memberId: member.memberId,
-        status: "INIT",
-        storeLine: context.storeLine,
-        channelNo: input.channel.channel_no || "1",
-        channelName: input.channel.channel_name,
-        payWay: input.pay_way,
-        userPhone: input.customer.user_phone,
-        userEmail: input.customer.user_email,
-        goodsAmount: priced.totals.goodsAmountCents,
-        couponAmount: priced.totals.couponAmountCents,
-        payPrice: priced.totals.payableCents,
-        payExpireAt: now + deps.config.orderPayMinutes * 60_000,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    insertUnits(tx, orderNo, priced.units);
+    // a coupon another open order holds is a conflict (409), not bad input: the shopper may close
+    // that order to get it back (pricing alone would call it "used")
+    if (couponNo && q.heldCoupon.get({ couponNo, memberId: member.memberId })) throw new ApiError(ERROR.CONFLICT, PROMOTION_MESSAGES.COUPON_HELD);
+    const priced = priceCart(db, { units: input.units, memberId: member.memberId, couponNo, now });
+    const orderNo = newOrderNo(db, now);
+    // created straight into the state its creation leads to: INIT is never seen outside this transaction
+    q.insertOrder.run({
+      orderNo,
+      memberId: member.memberId,
+      status: nextStatus("INIT", "CREATED"),
+      storeLine: context.storeLine,
+      channelNo: input.channel.channel_no || "1",
+      channelName: input.channel.channel_name,
+      payWay: input.pay_way,
+      userPhone: input.customer.user_phone,
+      userEmail: input.customer.user_email,
+      goodsAmount: priced.totals.goodsAmountCents,
+      couponAmount: priced.totals.couponAmountCents,
+      payPrice: priced.totals.payableCents,
+      payExpireAt: now + deps.config.orderPayMinutes * 60_000,
+      createdAt: now,
+    });
+    insertUnits(db, orderNo, priced.units);
     if (priced.couponNo) {
-      lockCoupon(tx, priced.couponNo, member.memberId, orderNo, now);
-      tx.insert(orderCoupons).values({ orderNo, couponNo: priced.couponNo, discount: priced.totals.couponAmountCents }).run();
+      lockCoupon(db, priced.couponNo, member.memberId, orderNo, now);
+      db.insert(orderCoupons).values({ orderNo, couponNo: priced.couponNo, discount: priced.totals.couponAmountCents }).run();
     }
-    transition(tx, { orderNo, status: "INIT" }, "CREATED", now);
-    if (context.key) {
-      tx.insert(idempotencyKeys).values({ key: context.key, memberId: member.memberId, scope: "order.create", requestHash: hash, orderNo, createdAt: now }).run();
-    }
+    if (context.key) q.insertIdempotencyKey.run({ key: context.key, memberId: member.memberId, requestHash: hash, orderNo, createdAt: now });
     return payResult(deps, orderNo);
-  }, IMMEDIATE);
-}
-
-/**
- * A coupon another open order holds is a conflict (409), not bad input: the shopper may close that
- * order to get it back. (Pricing alone would call it "used".)
- */
-function refuseHeldCoupon(tx: DbTx, member: Member, couponNo: string) {
-  const held = tx
-    .select({ n: coupons.couponNo })
-    .from(coupons)
-    .where(and(eq(coupons.couponNo, couponNo), eq(coupons.memberId, member.memberId), eq(coupons.status, "LOCKED")))
-    .get();
-  if (held) throw new ApiError(ERROR.CONFLICT, PROMOTION_MESSAGES.COUPON_HELD);
+  });
 }
 
 /** Snapshots what the shopper bought: names, tags, covers and the chosen spec values. */
-function insertUnits(tx: DbTx, orderNo: string, units: ReturnType<typeof priceCart>["units"]) {
+function insertUnits(db: Db, orderNo: string, units: ReturnType<typeof priceCart>["units"]) {
+  const q = queries(db);
   for (const unit of units) {
-    const goods = tx.select().from(goodsTable).where(eq(goodsTable.goodsNo, unit.goodsNo)).get()!;
-    const sku = tx.select().from(skus).where(eq(skus.skuNo, unit.skuNo)).get()!;
-    tx.insert(orderUnits)
-      .values({
-        orderNo,
-        goodsNo: unit.goodsNo,
-        skuNo: unit.skuNo,
-        skuNum: 1,
-        unitPrice: unit.priceCents,
-        originPrice: unit.originPriceCents,
-        goodsName: goods.goodsName,
-        skuName: sku.skuName,
-        goodsTags: goods.goodsTags,
-        covers: goods.covers,
-        skuOptions: specPath(tx, unit.goodsNo, unit.skuNo),
-        isPresale: goods.isPresale,
-        presalePerformanceAt: goods.presalePerformanceAt,
-      })
-      .run();
+    q.insertUnit.run({
+      orderNo,
+      goodsNo: unit.goodsNo,
+      skuNo: unit.skuNo,
+      unitPrice: unit.priceCents,
+      originPrice: unit.originPriceCents,
+      goodsName: unit.goods.goodsName,
+      skuName: unit.sku.skuName,
+      goodsTags: unit.goods.goodsTags,
+      covers: unit.goods.covers,
+      skuOptions: specPath(db, unit.goodsNo, unit.skuNo),
+      isPresale: unit.goods.isPresale,
+      presalePerformanceAt: unit.goods.presalePerformanceAt,
+    });
   }
 }
 
 /** The spec values from the top of the tree down to the SKU's leaf ("国区", "标准版", "¥100"). */
-function specPath(tx: DbTx, goodsNo: string, skuNo: string): string[] {
-  const nodes = tx.select().from(specNodes).where(eq(specNodes.goodsNo, goodsNo)).all();
+function specPath(db: Db, goodsNo: string, skuNo: string): string[] {
+  const nodes = queries(db).specNodes.all({ goodsNo });
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const path: string[] = [];
   for (let node = nodes.find((n) => n.skuNo === skuNo); node; node = node.parentId ? byId.get(node.parentId) : undefined) {
@@ -178,14 +243,15 @@ function specPath(tx: DbTx, goodsNo: string, skuNo: string): string[] {
 
 export function changePayWay(deps: TradeDeps, member: Member, orderNo: string, payWay: PayWay) {
   const now = deps.now();
-  return deps.store.db.transaction((tx) => {
-    const order = ownOrder(tx, member, orderNo);
+  const { db } = deps.store;
+  return writeTransaction(db, () => {
+    const order = ownOrder(db, member, orderNo);
     if (!OPEN_STATUSES.includes(order.status as OrderStatus) || order.payExpireAt <= now) {
       throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.NOT_PAYABLE);
     }
-    transition(tx, order, "REISSUE_PAY", now, { payWay });
+    transition(db, order, "REISSUE_PAY", now, { payWay });
     return payResult(deps, orderNo);
-  }, IMMEDIATE);
+  });
 }
 
 export function orderStatus(deps: TradeDeps, member: Member, orderNo: string) {
@@ -199,12 +265,13 @@ export function orderStatus(deps: TradeDeps, member: Member, orderNo: string) {
 
 export function closeOrder(deps: TradeDeps, member: Member, orderNo: string) {
   const now = deps.now();
-  deps.store.db.transaction((tx) => {
-    const order = ownOrder(tx, member, orderNo);
+  const { db } = deps.store;
+  writeTransaction(db, () => {
+    const order = ownOrder(db, member, orderNo);
     if (!nextStatus(order.status as OrderStatus, "CLOSE")) throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.NOT_CLOSABLE);
-    transition(tx, order, "CLOSE", now, { closedAt: now });
-    releaseCoupon(tx, orderNo);
-  }, IMMEDIATE);
+    transition(db, order, "CLOSE", now, { closedAt: now });
+    releaseCoupon(db, orderNo);
+  });
   return {};
 }
 
@@ -219,15 +286,16 @@ export const REFUND_NOTICES = {
  */
 export function refundOrder(deps: TradeDeps, orderNo: string, part: boolean): { from: OrderStatus; to: OrderStatus } {
   const now = deps.now();
-  return deps.store.db.transaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+  const { db } = deps.store;
+  return writeTransaction(db, () => {
+    const order = queries(db).order.get({ orderNo });
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
-    const to = transition(tx, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
+    const to = transition(db, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
       notice: part ? REFUND_NOTICES.PART : REFUND_NOTICES.ALL,
       fulfilAfter: null,
     });
     return { from: order.status as OrderStatus, to };
-  }, IMMEDIATE);
+  });
 }
 
 /**
@@ -237,73 +305,147 @@ export function refundOrder(deps: TradeDeps, orderNo: string, part: boolean): { 
  */
 export function forceOrderStatus(deps: TradeDeps, orderNo: string, to: OrderStatus): { from: OrderStatus; to: OrderStatus } {
   const now = deps.now();
-  return deps.store.db.transaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.orderNo, orderNo)).get();
+  const { db } = deps.store;
+  return writeTransaction(db, () => {
+    const order = queries(db).order.get({ orderNo });
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
     const payable = OPEN_STATUSES.includes(to) && order.payExpireAt <= now;
-    tx.update(orders)
+    db.update(orders)
       .set({ status: to, updatedAt: now, ...(payable ? { payExpireAt: now + deps.config.orderPayMinutes * 60_000 } : {}) })
       .where(eq(orders.orderNo, orderNo))
       .run();
     return { from: order.status as OrderStatus, to };
-  }, IMMEDIATE);
+  });
 }
 
 export const LIST_FILTERS = { ALL: null, PAY_SUCCESS: PAID_STATUSES, WAIT_PAY: OPEN_STATUSES } as const;
+type ListFilter = keyof typeof LIST_FILTERS;
 
-export function listOrders(
-  deps: TradeDeps,
-  member: Member,
-  query: { user_id: string; order_status: keyof typeof LIST_FILTERS; page: number; size: number },
-) {
+/** What a list item shows of an order and of its units. */
+const LIST_COLUMNS = {
+  orderNo: orders.orderNo,
+  status: orders.status,
+  payPrice: orders.payPrice,
+  goodsAmount: orders.goodsAmount,
+  couponAmount: orders.couponAmount,
+  currencySymbol: orders.currencySymbol,
+  currency: orders.currency,
+  payAt: orders.payAt,
+  createdAt: orders.createdAt,
+  payExpireAt: orders.payExpireAt,
+  payWay: orders.payWay,
+};
+const UNIT_COLUMNS = {
+  orderNo: orderUnits.orderNo,
+  goodsNo: orderUnits.goodsNo,
+  goodsName: orderUnits.goodsName,
+  goodsTags: orderUnits.goodsTags,
+  covers: orderUnits.covers,
+  skuNo: orderUnits.skuNo,
+  skuName: orderUnits.skuName,
+  skuOptions: orderUnits.skuOptions,
+  skuNum: orderUnits.skuNum,
+  unitPrice: orderUnits.unitPrice,
+  originPrice: orderUnits.originPrice,
+  isPresale: orderUnits.isPresale,
+  presalePerformanceAt: orderUnits.presalePerformanceAt,
+};
+type UnitRow = Pick<typeof orderUnits.$inferSelect, keyof typeof UNIT_COLUMNS>;
+
+/**
+ * The list reads a member's orders newest first along orders_member_idx (member, created_at,
+ * order_no, status), so a page costs its own rows, not the member's whole history, and the count
+ * runs on the same index without touching the table. Unpaid orders are few (each closes within
+ * ORDER_PAY_MINUTES): they come from the partial orders_open_idx and are ordered here, rather than
+ * found by walking every order of the member.
+ */
+const listQueries = preparedFor((db) => {
+  const paid = and(eq(orders.memberId, p("memberId")), inArray(orders.status, [...PAID_STATUSES]));
+  const newestFirst = [desc(orders.createdAt), desc(orders.orderNo)];
+  return {
+    ALL: {
+      count: db.select({ n: sql<number>`count(*)` }).from(orders).where(eq(orders.memberId, p("memberId"))).prepare(),
+      page: db.select(LIST_COLUMNS).from(orders).where(eq(orders.memberId, p("memberId"))).orderBy(...newestFirst).limit(p("size")).offset(p("offset")).prepare(),
+    },
+    PAY_SUCCESS: {
+      count: db.select({ n: sql<number>`count(*)` }).from(orders).where(paid).prepare(),
+      page: db.select(LIST_COLUMNS).from(orders).where(paid).orderBy(...newestFirst).limit(p("size")).offset(p("offset")).prepare(),
+    },
+    open: db
+      .select(LIST_COLUMNS)
+      .from(orders)
+      .where(and(eq(orders.memberId, p("memberId")), sql`${orders.status} in ${sql.raw(ORDERS_OPEN_SQL)}`))
+      .prepare(),
+    units: db
+      .select({ id: orderUnits.id, ...UNIT_COLUMNS })
+      .from(orderUnits)
+      .where(inArray(orderUnits.orderNo, sql`(select value from json_each(${p("orderNos")}))`))
+      .prepare(),
+  };
+});
+
+type ListRow = { [K in keyof typeof LIST_COLUMNS]: OrderRow[K] };
+const newestFirst = (a: ListRow, b: ListRow) => b.createdAt - a.createdAt || (a.orderNo < b.orderNo ? 1 : a.orderNo > b.orderNo ? -1 : 0);
+
+export function listOrders(deps: TradeDeps, member: Member, query: { user_id: string; order_status: ListFilter; page: number; size: number }) {
   if (query.user_id !== String(member.memberId)) throw new ApiError(ERROR.FORBIDDEN, ORDER_MESSAGES.NOT_YOURS);
-  const { db } = deps.store;
-  const statuses = LIST_FILTERS[query.order_status];
-  const where = and(eq(orders.memberId, member.memberId), statuses ? inArray(orders.status, [...statuses]) : undefined);
-  const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size)
-    .all();
-  const units = unitsOf(db, rows.map((o) => o.orderNo));
+  const q = listQueries(deps.store.db);
+  const { memberId } = member;
+  const offset = (query.page - 1) * query.size;
+  let rows: ListRow[];
+  let total: number;
+  if (query.order_status === "WAIT_PAY") {
+    const open = q.open.all({ memberId }).sort(newestFirst);
+    rows = open.slice(offset, offset + query.size);
+    total = open.length;
+  } else {
+    const { count, page } = q[query.order_status];
+    rows = page.all({ memberId, size: query.size, offset });
+    // a page that is not full is the last one: the count follows without counting
+    total = rows.length < query.size && (rows.length > 0 || offset === 0) ? offset + rows.length : (count.get({ memberId })?.n ?? 0);
+  }
+  const units = unitsOf(deps.store.db, rows.map((o) => o.orderNo));
   const now = deps.now();
   return {
-    list: rows.map((o) => ({
-      order_no: o.orderNo,
-      status: o.status,
-      pay_price: o.payPrice,
-      goods_amount: o.goodsAmount,
-      coupon_amount: o.couponAmount,
-      pay_currency_symbol: o.currencySymbol,
-      currency: o.currency,
-      pay_at: o.payAt,
-      created_at: o.createdAt,
-      buy_num: (units.get(o.orderNo) ?? []).reduce((n, u) => n + u.skuNum, 0),
-      remain_minutes: remainingMinutes(o.status as OrderStatus, o.payExpireAt, now),
-      pay_way: o.payWay,
-      goods: (units.get(o.orderNo) ?? []).map(wireGoods),
-      third_pay_detail: OPEN_STATUSES.includes(o.status as OrderStatus) ? { pay_url: payUrl(deps, o.orderNo) } : { pay_url: "" },
-    })),
+    list: rows.map((o) => {
+      const goods = units.get(o.orderNo) ?? [];
+      return {
+        order_no: o.orderNo,
+        status: o.status,
+        pay_price: o.payPrice,
+        goods_amount: o.goodsAmount,
+        coupon_amount: o.couponAmount,
+        pay_currency_symbol: o.currencySymbol,
+        currency: o.currency,
+        pay_at: o.payAt,
+        created_at: o.createdAt,
+        buy_num: goods.reduce((n, u) => n + u.skuNum, 0),
+        remain_minutes: remainingMinutes(o.status as OrderStatus, o.payExpireAt, now),
+        pay_way: o.payWay,
+        goods: goods.map(wireGoods),
+        third_pay_detail: OPEN_STATUSES.includes(o.status as OrderStatus) ? { pay_url: payUrl(deps, o.orderNo) } : { pay_url: "" },
+      };
+    }),
     page: query.page,
     size: query.size,
     total,
   };
 }
 
-function unitsOf(db: DbTx, orderNos: string[]) {
-  const byOrder = new Map<string, (typeof orderUnits.$inferSelect)[]>();
+/** The units of these orders, each order's in the order they were added. */
+function unitsOf(db: Db, orderNos: string[]) {
+  const byOrder = new Map<string, (UnitRow & { id: number })[]>();
   if (orderNos.length === 0) return byOrder;
-  for (const unit of db.select().from(orderUnits).where(inArray(orderUnits.orderNo, orderNos)).orderBy(asc(orderUnits.id)).all()) {
-    byOrder.set(unit.orderNo, [...(byOrder.get(unit.orderNo) ?? []), unit]);
+  for (const unit of listQueries(db).units.all({ orderNos: JSON.stringify(orderNos) })) {
+    const list = byOrder.get(unit.orderNo);
+    if (list) list.push(unit);
+    else byOrder.set(unit.orderNo, [unit]);
   }
+  for (const list of byOrder.values()) if (list.length > 1) list.sort((a, b) => a.id - b.id);
   return byOrder;
 }
 
-function wireGoods(unit: typeof orderUnits.$inferSelect) {
+function wireGoods(unit: UnitRow) {
   return {
     goods_no: unit.goodsNo,
     goods_name: unit.goodsName,
@@ -324,7 +466,7 @@ function wireGoods(unit: typeof orderUnits.$inferSelect) {
 export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
   const { db } = deps.store;
   const order = ownOrder(db, member, orderNo);
-  const units = unitsOf(db, [orderNo]).get(orderNo) ?? [];
+  const units = db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(asc(orderUnits.id)).all();
   const delivered = new Map(
     db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all().map((p) => [p.unitId, p]),
   );

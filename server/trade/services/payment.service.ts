@@ -1,13 +1,15 @@
 // The sandbox payment provider's two ends (decisions §6): signed cashier links, and signed,
 // idempotent payment notifications that move an order to PAY_SUCCESS or PAY_FAIL.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
 import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
 import { transition } from "./order.service";
-import { consumeCoupon, type DbTx } from "./promotion.service";
+import { preparedFor, writeTransaction } from "./prepared";
+import { consumeCoupon } from "./promotion.service";
 
 function hmac(secret: string, purpose: string, text: string): string {
   return createHmac("sha256", secret).update(`${purpose}\n${text}`).digest("hex");
@@ -50,26 +52,41 @@ export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
 
 type OrderRow = typeof orders.$inferSelect;
 
+const p = sql.placeholder;
+const queries = preparedFor((db) => ({
+  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  notification: db.select({ outcome: paymentNotifications.outcome }).from(paymentNotifications).where(eq(paymentNotifications.notifyId, p("notifyId"))).prepare(),
+  latestPresale: db
+    .select({ at: sql<number | null>`max(${orderUnits.presalePerformanceAt})` })
+    .from(orderUnits)
+    .where(and(eq(orderUnits.orderNo, p("orderNo")), eq(orderUnits.isPresale, true)))
+    .prepare(),
+  record: db
+    .insert(paymentNotifications)
+    .values({ notifyId: p("notifyId"), orderNo: p("orderNo"), tradeStatus: p("tradeStatus"), amount: p("amount"), outcome: p("outcome"), createdAt: p("createdAt") })
+    .prepare(),
+}));
+
 /**
  * The paid transition, as a paid notification makes it: PAY_SUCCESS with the pay time and pay
  * way, fulfilment due after FULFIL_DELAY_MS (or at the latest presale time of its units), and the
- * order's coupon consumed. Runs inside the caller's transaction; 409 when the order cannot be paid.
+ * order's coupon consumed. Runs inside a transaction the caller opened on `db`; 409 when the order
+ * cannot be paid.
  */
-export function markPaid(tx: DbTx, deps: Pick<TradeDeps, "config">, order: Pick<OrderRow, "orderNo" | "status">, payWay: string, now: number): OrderStatus {
-  const units = tx.select().from(orderUnits).where(eq(orderUnits.orderNo, order.orderNo)).all();
-  const presaleAt = Math.max(0, ...units.filter((u) => u.isPresale).map((u) => u.presalePerformanceAt ?? 0));
-  const to = transition(tx, order, "PAID", now, {
+export function markPaid(db: Db, deps: Pick<TradeDeps, "config">, order: Pick<OrderRow, "orderNo" | "status">, payWay: string, now: number): OrderStatus {
+  const presaleAt = queries(db).latestPresale.get({ orderNo: order.orderNo })?.at ?? 0;
+  const to = transition(db, order, "PAID", now, {
     payAt: now,
     payWay,
     fulfilAfter: Math.max(now + deps.config.fulfilDelayMs, presaleAt),
   });
-  consumeCoupon(tx, order.orderNo, now);
+  consumeCoupon(db, order.orderNo, now);
   return to;
 }
 
 /** The failed-payment transition (WAIT_PAY → PAY_FAIL); the order may be paid again until it expires. */
-export function markPayFailed(tx: DbTx, order: Pick<OrderRow, "orderNo" | "status">, now: number): OrderStatus {
-  return transition(tx, order, "PAY_FAILED", now);
+export function markPayFailed(db: Db, order: Pick<OrderRow, "orderNo" | "status">, now: number): OrderStatus {
+  return transition(db, order, "PAY_FAILED", now);
 }
 
 /**
@@ -82,46 +99,43 @@ export function applyNotification(deps: TradeDeps, n: PayNotification, signature
     throw new ApiError(ERROR.BAD_INPUT, "签名校验失败");
   }
   const { db } = deps.store;
-  return db.transaction(
-    (tx) => {
-      const order = tx.select().from(orders).where(eq(orders.orderNo, n.order_no)).get();
-      if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
-      const status = order.status as OrderStatus;
-      const seen = tx.select().from(paymentNotifications).where(eq(paymentNotifications.notifyId, n.notify_id)).get();
-      if (seen) return { outcome: "IGNORED" as const, order_status: status };
+  const q = queries(db);
+  return writeTransaction(db, () => {
+    const order = q.order.get({ orderNo: n.order_no });
+    if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
+    const status = order.status as OrderStatus;
+    if (q.notification.get({ notifyId: n.notify_id })) return { outcome: "IGNORED" as const, order_status: status };
 
-      const now = deps.now();
-      const record = (outcome: NotifyOutcome) =>
-        tx.insert(paymentNotifications).values({ notifyId: n.notify_id, orderNo: n.order_no, tradeStatus: n.trade_status, amount: n.amount, outcome, createdAt: now }).run();
+    const now = deps.now();
+    const record = (outcome: NotifyOutcome) =>
+      q.record.run({ notifyId: n.notify_id, orderNo: n.order_no, tradeStatus: n.trade_status, amount: n.amount, outcome, createdAt: now });
 
-      if (n.trade_status === "FAIL") {
-        if (!nextStatus(status, "PAY_FAILED")) {
-          record("IGNORED");
-          return { outcome: "IGNORED" as const, order_status: status };
-        }
-        const to = markPayFailed(tx, order, now);
-        record("APPLIED");
-        return { outcome: "APPLIED" as const, order_status: to };
+    if (n.trade_status === "FAIL") {
+      if (!nextStatus(status, "PAY_FAILED")) {
+        record("IGNORED");
+        return { outcome: "IGNORED" as const, order_status: status };
       }
-
-      const flag =
-        n.amount !== order.payPrice
-          ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
-          : status === "CLOSE"
-            ? "订单关闭后收到支付通知，需人工退款"
-            : !nextStatus(status, "PAID")
-              ? "订单已支付后再次收到支付通知，需人工退款"
-              : null;
-      if (flag) {
-        tx.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
-        record("FLAGGED");
-        deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
-        return { outcome: "FLAGGED" as const, order_status: status };
-      }
-      const to = markPaid(tx, deps, order, n.pay_way, now);
+      const to = markPayFailed(db, order, now);
       record("APPLIED");
       return { outcome: "APPLIED" as const, order_status: to };
-    },
-    { behavior: "immediate" },
-  );
+    }
+
+    const flag =
+      n.amount !== order.payPrice
+        ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
+        : status === "CLOSE"
+          ? "订单关闭后收到支付通知，需人工退款"
+          : !nextStatus(status, "PAID")
+            ? "订单已支付后再次收到支付通知，需人工退款"
+            : null;
+    if (flag) {
+      db.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+      record("FLAGGED");
+      deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
+      return { outcome: "FLAGGED" as const, order_status: status };
+    }
+    const to = markPaid(db, deps, order, n.pay_way, now);
+    record("APPLIED");
+    return { outcome: "APPLIED" as const, order_status: to };
+  });
 }

@@ -1,8 +1,8 @@
 // Prices of a cart, always computed here from the skus table (skus.price_turn_cny is the SKU's sale
 // price in cents): coupon eligibility and the optimal coupon, the after-coupon price, and the
 // price preview lines of cart output. The order code prices an order with `priceCart`.
-import { inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { inArray, sql } from "drizzle-orm";
+import type { Db, DbTx } from "../../../db/client";
 import { goods, skus } from "../../../db/schema";
 import {
   compareEvaluations,
@@ -23,9 +23,9 @@ import {
   PROMOTION_MESSAGES,
   toOwnedCoupon,
   toWireCoupon,
-  type DbTx,
   type WireCoupon,
 } from "./promotion.service";
+import { preparedFor } from "./prepared";
 
 /** A cart unit as the API takes it (already validated by the router's schema). */
 export interface UnitInput {
@@ -45,6 +45,8 @@ export const PRICING_MESSAGES = {
   SKU_NOT_FOUND: "商品规格不存在",
   SKU_DISABLED: "商品规格已停售",
   GOODS_OFF_SHELF: "商品已下架",
+  /** Past the goods' sale_end_at (the specs name no wording for it). */
+  SALE_ENDED: "商品已结束销售",
 } as const;
 
 const UNUSABLE_MESSAGES: Record<UnusableReason, string> = {
@@ -57,15 +59,27 @@ const UNUSABLE_MESSAGES: Record<UnusableReason, string> = {
   NO_SAVING: "优惠券不可用：未达到使用条件",
 };
 
+const queries = preparedFor((db) => {
+  const listed = sql`(select value from json_each(${sql.placeholder("list")}))`;
+  return {
+    skus: db.select().from(skus).where(inArray(skus.skuNo, listed)).prepare(),
+    goods: db.select().from(goods).where(inArray(goods.goodsNo, listed)).prepare(),
+  };
+});
+
+export type GoodsRow = typeof goods.$inferSelect;
+export type SkuRow = typeof skus.$inferSelect;
+
 /**
  * Looks the units up in the catalogue and prices them from the skus table: 404 for an unknown
  * SKU, 400 when the SKU is not of the given goods, 409 when the SKU is disabled or the goods is
- * off the shelf.
+ * off the shelf or past its sale_end_at. The rows come along for the order's snapshot.
  */
-export function resolveUnits(db: DbTx, units: readonly UnitInput[]): ResolvedUnit[] {
-  const skuRows = db.select().from(skus).where(inArray(skus.skuNo, [...new Set(units.map((u) => u.sku_no))])).all();
+export function resolveUnits(db: Db, units: readonly UnitInput[], now: number): (ResolvedUnit & { goods: GoodsRow; sku: SkuRow })[] {
+  const q = queries(db);
+  const skuRows = q.skus.all({ list: JSON.stringify([...new Set(units.map((u) => u.sku_no))]) });
   const skuByNo = new Map(skuRows.map((s) => [s.skuNo, s]));
-  const goodsRows = db.select().from(goods).where(inArray(goods.goodsNo, [...new Set(skuRows.map((s) => s.goodsNo))])).all();
+  const goodsRows = q.goods.all({ list: JSON.stringify([...new Set(skuRows.map((s) => s.goodsNo))]) });
   const goodsByNo = new Map(goodsRows.map((g) => [g.goodsNo, g]));
   return units.map((unit, i) => {
     const sku = skuByNo.get(unit.sku_no);
@@ -75,6 +89,7 @@ export function resolveUnits(db: DbTx, units: readonly UnitInput[]): ResolvedUni
     }
     const item = goodsByNo.get(sku.goodsNo);
     if (!item || item.status !== "ON_SALE") throw new ApiError(ERROR.CONFLICT, PRICING_MESSAGES.GOODS_OFF_SHELF);
+    if (item.saleEndAt !== null && now > item.saleEndAt) throw new ApiError(ERROR.CONFLICT, PRICING_MESSAGES.SALE_ENDED);
     if (sku.disabled) throw new ApiError(ERROR.CONFLICT, PRICING_MESSAGES.SKU_DISABLED);
     return {
       goodsNo: sku.goodsNo,
@@ -83,6 +98,8 @@ export function resolveUnits(db: DbTx, units: readonly UnitInput[]): ResolvedUni
       goodsName: item.goodsName,
       priceCents: sku.priceTurnCny,
       originPriceCents: sku.originPriceCny,
+      goods: item,
+      sku,
     };
   });
 }
@@ -111,7 +128,7 @@ export interface AvailableCoupons {
 
 /** promotion/available_coupon: which of the member's coupons fit these units, and the best one. */
 export function availableCoupons(db: Db, memberId: number, input: readonly UnitInput[], now: number): AvailableCoupons {
-  const units = resolveUnits(db, input);
+  const units = resolveUnits(db, input, now);
   const choices = evaluateMemberCoupons(db, memberId, units, now);
   const optimal = optimalCoupon(choices.map((c) => c.evaluation));
   return {
@@ -123,7 +140,7 @@ export function availableCoupons(db: Db, memberId: number, input: readonly UnitI
 
 /** promotion/after_price: the goods amount less the optimal coupon (a visitor: the goods amount). */
 export function afterPrice(db: Db, memberId: number | null, input: readonly UnitInput[], now: number): { after_price: number } {
-  const units = resolveUnits(db, input);
+  const units = resolveUnits(db, input, now);
   const amount = goodsAmount(units);
   if (memberId === null) return { after_price: amount };
   const optimal = optimalCoupon(evaluateMemberCoupons(db, memberId, units, now).map((c) => c.evaluation));
@@ -131,7 +148,7 @@ export function afterPrice(db: Db, memberId: number | null, input: readonly Unit
 }
 
 export interface PricedCart {
-  units: ResolvedUnit[];
+  units: ReturnType<typeof resolveUnits>;
   totals: CartTotals;
   /** The applied coupon, or null. */
   couponNo: string | null;
@@ -142,8 +159,8 @@ export interface PricedCart {
  * must be the member's, UNUSED, inside its use window and usable for these units, otherwise 400
  * 优惠券不可用 (with the reason when the coupon is the member's).
  */
-export function priceCart(db: DbTx, input: { units: readonly UnitInput[]; memberId: number | null; couponNo: string | null; now: number }): PricedCart {
-  const units = resolveUnits(db, input.units);
+export function priceCart(db: Db, input: { units: readonly UnitInput[]; memberId: number | null; couponNo: string | null; now: number }): PricedCart {
+  const units = resolveUnits(db, input.units, input.now);
   const amount = goodsAmount(units);
   if (input.couponNo === null) return { units, totals: cartTotals(amount, 0), couponNo: null };
   if (input.memberId === null) throw new ApiError(ERROR.BAD_INPUT, PROMOTION_MESSAGES.COUPON_UNAVAILABLE);

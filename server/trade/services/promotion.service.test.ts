@@ -57,7 +57,7 @@ afterEach(() => store.close());
 describe("lockCoupon", () => {
   it("locks an unused coupon for an order, inside a transaction", () => {
     addCoupon("CP1", alice);
-    store.db.transaction((tx) => lockCoupon(tx, "CP1", alice, "O1", NOW));
+    store.db.transaction(() => lockCoupon(store.db, "CP1", alice, "O1", NOW));
     expect(row("CP1")).toMatchObject({ status: "LOCKED", orderNo: "O1" });
   });
 
@@ -79,7 +79,7 @@ describe("lockCoupon", () => {
     addCoupon("CP1", alice, over);
     const before = row("CP1");
     const memberId = who === "alice" ? alice : bob;
-    expect(failure(() => store.db.transaction((tx) => lockCoupon(tx, "CP1", memberId, "O1", NOW)))).toEqual({ status, message });
+    expect(failure(() => store.db.transaction(() => lockCoupon(store.db, "CP1", memberId, "O1", NOW)))).toEqual({ status, message });
     expect(row("CP1")).toEqual(before);
   });
 
@@ -97,8 +97,8 @@ describe("lockCoupon", () => {
   it("rolls back with the caller's transaction", () => {
     addCoupon("CP1", alice);
     expect(() =>
-      store.db.transaction((tx) => {
-        lockCoupon(tx, "CP1", alice, "O1", NOW);
+      store.db.transaction(() => {
+        lockCoupon(store.db, "CP1", alice, "O1", NOW);
         throw new Error("order insert failed");
       }),
     ).toThrow("order insert failed");
@@ -112,7 +112,7 @@ describe("releaseCoupon and consumeCoupon", () => {
     addCoupon("CP2", alice);
     lockCoupon(store.db, "CP1", alice, "O1", NOW);
     lockCoupon(store.db, "CP2", alice, "O2", NOW);
-    expect(store.db.transaction((tx) => releaseCoupon(tx, "O1"))).toBe(1);
+    expect(store.db.transaction(() => releaseCoupon(store.db, "O1"))).toBe(1);
     expect(row("CP1")).toMatchObject({ status: "UNUSED", orderNo: null });
     expect(row("CP2")).toMatchObject({ status: "LOCKED", orderNo: "O2" });
     expect(releaseCoupon(store.db, "O1")).toBe(0);
@@ -124,7 +124,7 @@ describe("releaseCoupon and consumeCoupon", () => {
   it("consume marks the order's locked coupons USED with the time (the order was paid)", () => {
     addCoupon("CP1", alice);
     lockCoupon(store.db, "CP1", alice, "O1", NOW);
-    expect(store.db.transaction((tx) => consumeCoupon(tx, "O1", NOW + 5))).toBe(1);
+    expect(store.db.transaction(() => consumeCoupon(store.db, "O1", NOW + 5))).toBe(1);
     expect(row("CP1")).toMatchObject({ status: "USED", orderNo: "O1", usedAt: NOW + 5 });
     // a used coupon is neither released nor consumed again
     expect(releaseCoupon(store.db, "O1")).toBe(0);

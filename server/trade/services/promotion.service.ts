@@ -5,8 +5,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../../db/client";
-// TODO(lead): remove once order, payment and expiry import DbTx from db/client
-export type { DbTx };
 import { couponActivities, coupons, members } from "../../../db/schema";
 import {
   claimRefusal,
@@ -23,8 +21,7 @@ import {
   type WireCouponStatus,
 } from "../domain/coupon-rules";
 import { ApiError, ERROR } from "../http/envelope";
-
-/** The connection or a transaction on it: what the lock/release/consume steps run on. */
+import { preparedFor } from "./prepared";
 
 type ActivityRow = typeof couponActivities.$inferSelect;
 type CouponRow = typeof coupons.$inferSelect;
@@ -336,26 +333,42 @@ export function receiveOneClick(db: Db, memberId: number, now: number): { receiv
 
 // ─── order steps (run inside the order code's transaction) ──────────────
 
+const p = sql.placeholder;
+const orderSteps = preparedFor((db) => ({
+  lock: db
+    .update(coupons)
+    .set({ status: "LOCKED", orderNo: sql`${p("orderNo")}` })
+    .where(
+      and(
+        eq(coupons.couponNo, p("couponNo")),
+        eq(coupons.memberId, p("memberId")),
+        eq(coupons.status, "UNUSED"),
+        // without a time (tests), the use window is not checked
+        sql`(${p("now")} is null or (${coupons.useTimeStart} <= ${p("now")} and ${coupons.useTimeEnd} >= ${p("now")}))`,
+      ),
+    )
+    .prepare(),
+  release: db
+    .update(coupons)
+    .set({ status: "UNUSED", orderNo: null })
+    .where(and(eq(coupons.orderNo, p("orderNo")), eq(coupons.status, "LOCKED")))
+    .prepare(),
+  consume: db
+    .update(coupons)
+    .set({ status: "USED", usedAt: sql`${p("now")}` })
+    .where(and(eq(coupons.orderNo, p("orderNo")), eq(coupons.status, "LOCKED")))
+    .prepare(),
+}));
+
 /**
  * Locks an UNUSED coupon of the member for an order (status LOCKED, order_no set), atomically:
  * a coupon is never held by two open orders. Locking again for the same order is a no-op. Usability
  * for the order's units (scope, threshold, window) is the pricing service's job before this.
  * Throws 400 优惠券不可用 (unknown, another member's, used, invalid, expired) or 409 when another
- * order holds it.
+ * order holds it. Runs inside a transaction the caller opened on `db`.
  */
-export function lockCoupon(db: DbTx, couponNo: string, memberId: number, orderNo: string, now?: number): void {
-  const locked = db
-    .update(coupons)
-    .set({ status: "LOCKED", orderNo })
-    .where(
-      and(
-        eq(coupons.couponNo, couponNo),
-        eq(coupons.memberId, memberId),
-        eq(coupons.status, "UNUSED"),
-        now === undefined ? undefined : sql`${coupons.useTimeStart} <= ${now} and ${coupons.useTimeEnd} >= ${now}`,
-      ),
-    )
-    .run();
+export function lockCoupon(db: Db, couponNo: string, memberId: number, orderNo: string, now?: number): void {
+  const locked = orderSteps(db).lock.run({ couponNo, memberId, orderNo, now: now ?? null });
   if (locked.changes === 1) return;
   const row = db.select().from(coupons).where(and(eq(coupons.couponNo, couponNo), eq(coupons.memberId, memberId))).get();
   if (row?.status === "LOCKED" && row.orderNo === orderNo) return;
@@ -364,21 +377,13 @@ export function lockCoupon(db: DbTx, couponNo: string, memberId: number, orderNo
 }
 
 /** Returns the coupons an order holds to UNUSED (the order closed). Returns how many. */
-export function releaseCoupon(db: DbTx, orderNo: string): number {
-  return db
-    .update(coupons)
-    .set({ status: "UNUSED", orderNo: null })
-    .where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "LOCKED")))
-    .run().changes;
+export function releaseCoupon(db: Db, orderNo: string): number {
+  return orderSteps(db).release.run({ orderNo }).changes;
 }
 
 /** Consumes the coupons an order holds (the order was paid): USED, used_at = now. Returns how many. */
-export function consumeCoupon(db: DbTx, orderNo: string, now: number): number {
-  return db
-    .update(coupons)
-    .set({ status: "USED", usedAt: now })
-    .where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "LOCKED")))
-    .run().changes;
+export function consumeCoupon(db: Db, orderNo: string, now: number): number {
+  return orderSteps(db).consume.run({ orderNo, now }).changes;
 }
 
 /** Coupons of a member by number, with their activities (for pricing a chosen coupon). */

@@ -1,9 +1,10 @@
 // Login credentials (decisions §3): opaque random tokens (256 bits), stored only as SHA-256,
 // valid 30 days, revoked on logout.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { credentials, members } from "../../../db/schema";
+import { preparedFor } from "./prepared";
 
 export const CREDENTIAL_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -19,16 +20,19 @@ export function issueCredential(db: Db, memberId: number, now: number): { token:
   return { token, expiresAt };
 }
 
-/** The member a credential belongs to, when it is known, unexpired and not revoked. */
-export function memberByCredential(db: Db, token: string | null, now: number): Member | null {
-  if (!token || token.length > 128) return null;
-  const row = db
+const queries = preparedFor((db) => ({
+  memberByTokenHash: db
     .select({ member: members })
     .from(credentials)
     .innerJoin(members, eq(members.memberId, credentials.memberId))
-    .where(and(eq(credentials.tokenHash, hashToken(token)), gt(credentials.expiresAt, now), isNull(credentials.revokedAt)))
-    .get();
-  return row?.member ?? null;
+    .where(and(eq(credentials.tokenHash, sql.placeholder("tokenHash")), gt(credentials.expiresAt, sql.placeholder("now")), isNull(credentials.revokedAt)))
+    .prepare(),
+}));
+
+/** The member a credential belongs to, when it is known, unexpired and not revoked. */
+export function memberByCredential(db: Db, token: string | null, now: number): Member | null {
+  if (!token || token.length > 128) return null;
+  return queries(db).memberByTokenHash.get({ tokenHash: hashToken(token), now })?.member ?? null;
 }
 
 export function revokeCredential(db: Db, token: string, now: number): void {
