@@ -143,10 +143,13 @@ function newOrderNo(db: Db, now: number): string {
     orderDay = { from: start.valueOf(), to: start.add(1, "day").valueOf(), text: start.format("YYYYMMDD") };
   }
   const day = orderDay.text;
-  for (;;) {
+  // the contract's order number has room for a million orders a day: when nearly all are taken,
+  // refuse this order instead of searching forever
+  for (let attempt = 0; attempt < 64; attempt += 1) {
     const candidate = `TT${day}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
     if (!queries(db).orderNoTaken.get({ orderNo: candidate })) return candidate;
   }
+  throw new ApiError(ERROR.RATE_LIMITED, "下单人数过多，请稍后再试");
 }
 
 const requestHash = (input: CreateOrderInput) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
