@@ -10,13 +10,43 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+// First-load JavaScript (issue 8). Two chunks carry what every page loads: React, React DOM and
+// Remix ("framework"), and the root with the shell (header, search box, footer, sidebar) and the
+// small helpers most pages share ("shell"): one gzip stream compresses the repeated Tailwind class
+// names far better than a dozen files of a few hundred bytes. A listed module takes its static
+// imports along, so what most pages never show (login modal, captcha, coupon pop-up, member menu,
+// search suggestions, popup advert) is reached only through import() (app/lib/deferred.ts) and
+// loads when shown.
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
+const SHELL = new RegExp(
+  "/app/(root" +
+    "|components/(site-header|site-footer|search-box|sidebar|overlay-dialogs|toast|page-view-reporter|not-found|logo|shop-image|price|goods-card)" +
+    "|lib/(nonce|use-hydrated|deferred|login-href|seo|links|money|highlight|search-history|route-handle)" +
+    ")\\.tsx?$",
+);
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   // The Remix plugin must not run under vitest.
   plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig)],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // browsers from 2022 on: class fields and the like stay as written (smaller than their lowering)
+    target: ["es2022", "chrome100", "edge100", "firefox100", "safari15.4"],
+    cssTarget: ["es2020", "edge88", "firefox78", "chrome87", "safari14"],
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            manualChunks(id: string) {
+              if (FRAMEWORK.test(id)) return "framework";
+              if (SHELL.test(id)) return "shell";
+            },
+          },
+        },
+  },
   test: {
     include: ["{app,server,db,seed,tests/api}/**/*.test.{ts,tsx}"],
     environment: "node",
@@ -24,4 +54,4 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-});
+}));

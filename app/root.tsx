@@ -12,14 +12,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useRef } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Sidebar } from "~/components/sidebar";
 import { tradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
-import { CouponPopup } from "~/components/coupon-popup";
-import { LoginModal } from "~/components/login-modal";
+import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/lib/login.server";
 import { loginCookie, urlParamsCookie } from "~/lib/cookies.server";
 import { takeFlash } from "~/lib/flash.server";
@@ -28,6 +28,7 @@ import { useNonce } from "~/lib/nonce";
 import { layoutOf } from "~/lib/route-handle";
 import { searchBoxData } from "~/lib/search-box.server";
 import { PageViewReporter } from "~/components/page-view-reporter";
+import { NotFound } from "~/components/not-found";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -87,11 +88,17 @@ export default function App() {
   const { shop, member, flash, login, couponPopup } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
+  // spec 01: page changes slide and fade in. With JavaScript that is a client navigation (a new
+  // <main>, keyed by path), not the document's first paint, which stays as fast as it can be;
+  // without JavaScript every page change is a document load, so app.css animates those.
+  const firstPath = useRef(location.pathname);
+  const changedPage = useRef(false);
+  if (location.pathname !== firstPath.current) changedPage.current = true;
   return (
     <>
       {layout.withHeader ? <SiteHeader member={member} /> : null}
       <Toast toast={flash} />
-      <main key={location.pathname} className={`page-enter mx-auto w-full max-w-shop flex-1 px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
+      <main key={location.pathname} className={`page-enter ${changedPage.current ? "page-changed" : ""} mx-auto w-full max-w-shop flex-1 px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
         <Outlet />
       </main>
       {layout.withSidebar ? <Sidebar csChatScriptUrl={shop.csChatScriptUrl} /> : null}
@@ -125,19 +132,6 @@ export function ErrorBoundary() {
         )}
       </main>
       <SiteFooter showIcp={data?.shop.showIcp ?? true} />
-    </>
-  );
-}
-
-export function NotFound() {
-  return (
-    <>
-      <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
-      <h1 className="mt-6 text-2xl font-bold">页面不存在</h1>
-      <p className="mt-3 text-ink-muted">您访问的页面不存在或已下架，去首页看看其他好物吧。</p>
-      <a href="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        返回首页
-      </a>
     </>
   );
 }

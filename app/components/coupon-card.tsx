@@ -3,7 +3,7 @@
 // expired coupons look disabled and carry a 已使用 / 已过期 stamp.
 import type { ReactNode } from "react";
 import type { Activity, Coupon } from "~/api/promotion.server";
-import { formatDotDate, shopTime } from "~/lib/dates";
+import { formatDotDate, shopDayNumber } from "~/lib/dates";
 
 export interface CouponCardView {
   key: string;
@@ -28,7 +28,7 @@ export const EXPIRY_WARNING_DAYS = 3;
 /** 今天到期 at 0 days left, N天后到期 for 1–3 days (by the shop's calendar), otherwise "". */
 export function expiryMark(useTimeEnd: number, now: number): string {
   if (useTimeEnd < now) return "";
-  const days = shopTime(useTimeEnd).startOf("day").diff(shopTime(now).startOf("day"), "day");
+  const days = shopDayNumber(useTimeEnd) - shopDayNumber(now);
   if (days === 0) return "今天到期";
   if (days >= 1 && days <= EXPIRY_WARNING_DAYS) return `${days}天后到期`;
   return "";

@@ -3,8 +3,8 @@
 // whole flow works without JavaScript. With JavaScript the overlay becomes a Headless UI Dialog,
 // fields are checked on change, the captcha is a slider and the code button counts down.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ElementType, type FormEvent, type ReactNode } from "react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ElementType, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
 import { COUNTRY_CODES, DEFAULT_REGION_CODE } from "~/lib/country-codes";
 import {
@@ -20,6 +20,7 @@ import {
   type LoginActionData,
   type LoginTab,
 } from "~/lib/login-form";
+import { loginHref } from "~/lib/login-href";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon, SliderCaptcha, TextCaptcha, type CaptchaFailure } from "./captcha-widget";
 import { Logo } from "./logo";
@@ -72,14 +73,6 @@ export function LoginModal({ state }: { state: LoginModalState }) {
       </div>
     </Dialog>
   );
-}
-
-/** `page?login=tab&redirectTo=…` */
-export function loginHref(page: string, tab: LoginTab, redirectTo: string): string {
-  const url = new URL(page, "http://shop.local");
-  url.searchParams.set("login", tab);
-  url.searchParams.set("redirectTo", redirectTo);
-  return url.pathname + url.search;
 }
 
 interface LoginPanelProps {
@@ -174,6 +167,9 @@ const inputClass = (invalid: boolean) =>
   `h-11 w-full min-w-0 rounded-lg border bg-[#1f1f1f] px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
     invalid ? "border-red-500" : "border-surface-line"
   }`;
+/** A bordered row holding a prefix (region, +86) and its input. */
+const groupClass = (invalid: boolean) =>
+  `flex rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
 const primaryButton =
   "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-600 text-[15px] font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
 
@@ -181,19 +177,23 @@ function formAction(tab: LoginTab, redirectTo: string) {
   return `/login?${new URLSearchParams({ login: tab, redirectTo })}`;
 }
 
+/** The form's fields with the given values over them, posted to /login by a fetcher. */
+function post(form: HTMLFormElement | null, fetcher: { submit: ReturnType<typeof useFetcher>["submit"] }, values: Record<string, string>) {
+  const body = new FormData(form ?? undefined);
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  fetcher.submit(body, { method: "post", action: "/login" });
+}
+
 function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const sender = useFetcher<LoginActionData>();
   const login = useFetcher<LoginActionData>();
   const initial = actionData?.values ?? {};
   const [region, setRegion] = useState(initial.region || DEFAULT_REGION_CODE);
   const [phone, setPhone] = useState(initial.phone ?? "");
   const [code, setCode] = useState(initial.sms_code ?? "");
-  const [touched, setTouched] = useState({ phone: Boolean(actionData?.fieldErrors?.phone), sms_code: Boolean(actionData?.fieldErrors?.sms_code) });
-  const [captchaOpen, setCaptchaOpen] = useState(false);
-  const [captchaFailure, setCaptchaFailure] = useState<CaptchaFailure | null>(null);
-  const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  const [touched, touch] = useTouched({ phone: Boolean(actionData?.fieldErrors?.phone), sms_code: Boolean(actionData?.fieldErrors?.sms_code) });
+  const captcha = useCaptchaStep(actionData);
   const countdown = useCountdown();
 
   const sending = sender.state !== "idle";
@@ -204,21 +204,14 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
   useEffect(() => {
     if (!sent) return;
     if (sent.ok) {
-      setCaptchaOpen(false);
-      setCaptchaFailure(null);
-      setMessage({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
+      captcha.passed({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
       countdown.start(SMS_RESEND_SECONDS);
-    } else if (sent.captchaError) {
-      setCaptchaFailure((f) => ({ message: sent.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
-    } else {
-      setCaptchaOpen(false);
-      setMessage(messageOf(sent));
-    }
-    // runs once per answer; countdown.start is stable
+    } else captcha.answered(sent);
+    // runs once per answer; countdown.start and the captcha step's setters are stable
   }, [sent]);
   const answered = login.state === "idle" ? login.data : undefined;
   useEffect(() => {
-    if (answered && !answered.ok) setMessage(messageOf(answered));
+    if (answered && !answered.ok) captcha.setMessage(messageOf(answered));
   }, [answered]);
 
   const errors = hydrated
@@ -233,68 +226,49 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "send-code") {
-      setTouched((t) => ({ ...t, phone: true }));
+      touch("phone");
       if (phoneError(phone) || countdown.seconds > 0 || sending) return;
-      setMessage(null);
-      setCaptchaFailure(null);
-      setCaptchaOpen(true);
+      captcha.start();
       return;
     }
-    setTouched({ phone: true, sms_code: true });
+    touch("phone", "sms_code");
     if (!valid || loggingIn) return;
-    setMessage(null);
-    const body = new FormData(formRef.current!);
-    body.set("intent", "captcha-login");
-    body.set("phone", phone.trim());
-    login.submit(body, { method: "post", action: "/login" });
+    captcha.setMessage(null);
+    post(event.currentTarget, login, { intent: "captcha-login", phone: phone.trim() });
   }
-
-  function onCaptchaSolved(lotNumber: string, output: string) {
-    const body = new FormData(formRef.current!);
-    body.set("intent", "send-code");
-    body.set("phone", phone.trim());
-    body.set("lot_number", lotNumber);
-    body.set("captcha_output", output);
-    sender.submit(body, { method: "post", action: "/login" });
-  }
-
-  const onInitFailed = useCallback(() => {
-    setCaptchaOpen(false);
-    setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });
-  }, []);
 
   return (
-    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+    <LoginForm
+      {...{ tab, redirectTo, captcha, onSubmit }}
+      onCaptchaSolved={(form, solution) => post(form, sender, { intent: "send-code", phone: phone.trim(), ...solution })}
+      verifying={sending}
+      login={{ intent: "captcha-login", busy: loggingIn, ready: valid }}
+      note="未注册的手机号验证后将自动创建账号"
+    >
       {/* Enter in any field logs in: the first submit button is the default one */}
       <button type="submit" name="intent" value="captcha-login" tabIndex={-1} aria-hidden="true" className="sr-only">
         登录
       </button>
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Honeypot />
       <div>
-        <div className={`flex rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${errors.phone ? "border-red-500" : "border-surface-line"}`}>
+        <div className={groupClass(Boolean(errors.phone))}>
           <RegionSelect value={region} onChange={setRegion} hydrated={hydrated} />
           <div className="relative flex-1">
-            <label htmlFor="login-phone" className="sr-only">
-              手机号
-            </label>
-            <input
+            <LoginInput
               id="login-phone"
+              label="手机号"
+              error={errors.phone}
               name="phone"
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={PHONE_MAX_LENGTH}
               pattern="\d{7,11}"
-              required
               placeholder="请输入手机号"
               value={phone}
-              onChange={(e) => {
-                setPhone(e.target.value);
-                setTouched((t) => ({ ...t, phone: true }));
+              onValue={(value) => {
+                setPhone(value);
+                touch("phone");
               }}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? "login-phone-error" : undefined}
               className="h-11 w-full rounded-r-lg bg-transparent pl-3 pr-9 text-sm text-ink placeholder:text-ink-faint focus:outline-none"
             />
             {hydrated && phone ? (
@@ -321,25 +295,21 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
 
       <div>
         <div className="flex gap-3">
-          <label htmlFor="login-code" className="sr-only">
-            验证码
-          </label>
-          <input
+          <LoginInput
             id="login-code"
+            label="验证码"
+            error={errors.sms_code}
             name="sms_code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SMS_CODE_LENGTH}
             pattern="\d{6}"
-            required
             placeholder="请输入验证码"
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setTouched((t) => ({ ...t, sms_code: true }));
+            onValue={(value) => {
+              setCode(value);
+              touch("sms_code");
             }}
-            aria-invalid={errors.sms_code ? true : undefined}
-            aria-describedby={errors.sms_code ? "login-code-error" : undefined}
             className={inputClass(Boolean(errors.sms_code))}
           />
           <button
@@ -350,60 +320,28 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
             disabled={hydrated && (countdown.seconds > 0 || sending)}
             className="h-11 w-[120px] shrink-0 rounded-lg border border-primary-500/70 text-sm font-medium text-primary-400 transition hover:bg-primary-500/10 disabled:cursor-not-allowed disabled:border-surface-line disabled:text-ink-faint disabled:hover:bg-transparent"
           >
-            {countdown.seconds > 0 ? `${countdown.seconds}秒后重发` : sending && !captchaOpen ? "发送中…" : "获取验证码"}
+            {countdown.seconds > 0 ? `${countdown.seconds}秒后重发` : sending && !captcha.open ? "发送中…" : "获取验证码"}
           </button>
         </div>
         <FieldError id="login-code-error" message={errors.sms_code} />
       </div>
-
-      <MessageBox message={message} />
-
-      <button type="submit" name="intent" value="captcha-login" disabled={hydrated && (!valid || loggingIn)} className={primaryButton}>
-        {loggingIn ? (
-          <>
-            <Spinner /> 登录中…
-          </>
-        ) : (
-          "登录"
-        )}
-      </button>
-      <p className="text-center text-xs text-ink-muted">未注册的手机号验证后将自动创建账号</p>
-
-      {hydrated && captchaOpen ? (
-        <SliderCaptcha
-          onSolved={onCaptchaSolved}
-          onCancel={() => setCaptchaOpen(false)}
-          onInitFailed={onInitFailed}
-          failure={captchaFailure}
-          verifying={sending}
-        />
-      ) : null}
-    </form>
+    </LoginForm>
   );
 }
 
 function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const login = useFetcher<LoginActionData>();
   const initial = actionData?.values ?? {};
   const [account, setAccount] = useState(initial.account ?? "");
   const [password, setPassword] = useState("");
-  const [touched, setTouched] = useState({ account: false, password: false });
-  const [captchaOpen, setCaptchaOpen] = useState(false);
-  const [captchaFailure, setCaptchaFailure] = useState<CaptchaFailure | null>(null);
-  const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  const [touched, touch] = useTouched({ account: false, password: false });
+  const captcha = useCaptchaStep(actionData);
   const loggingIn = login.state !== "idle";
 
   const answered = login.state === "idle" ? login.data : undefined;
   useEffect(() => {
-    if (!answered || answered.ok) return;
-    if (answered.captchaError) {
-      setCaptchaFailure((f) => ({ message: answered.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
-    } else {
-      setCaptchaOpen(false);
-      setMessage(messageOf(answered));
-    }
+    if (answered && !answered.ok) captcha.answered(answered);
   }, [answered]);
 
   const errors = hydrated
@@ -413,89 +351,151 @@ function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setTouched({ account: true, password: true });
+    touch("account", "password");
     if (!valid || loggingIn) return;
-    setMessage(null);
-    setCaptchaFailure(null);
-    setCaptchaOpen(true);
+    captcha.start();
   }
-
-  function onCaptchaSolved(lotNumber: string, output: string) {
-    const body = new FormData(formRef.current!);
-    body.set("intent", "pwd-login");
-    body.set("account", account.trim());
-    body.set("lot_number", lotNumber);
-    body.set("captcha_output", output);
-    login.submit(body, { method: "post", action: "/login" });
-  }
-
-  const onInitFailed = useCallback(() => {
-    setCaptchaOpen(false);
-    setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });
-  }, []);
 
   return (
-    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Honeypot />
+    <LoginForm
+      {...{ tab, redirectTo, captcha, onSubmit }}
+      onCaptchaSolved={(form, solution) => post(form, login, { intent: "pwd-login", account: account.trim(), ...solution })}
+      verifying={loggingIn}
+      login={{ intent: "pwd-login", busy: loggingIn, ready: valid }}
+    >
       <div>
-        <label htmlFor="login-account" className="sr-only">
-          账号
-        </label>
-        <div className={`flex items-center rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${errors.account ? "border-red-500" : "border-surface-line"}`}>
+        <div className={`${groupClass(Boolean(errors.account))} items-center`}>
           <span className="border-r border-surface-line px-3 text-sm text-ink-muted" title="密码登录仅支持中国大陆手机号">
             +86
           </span>
-          <input
+          <LoginInput
             id="login-account"
+            label="账号"
+            error={errors.account}
             name="account"
             inputMode="numeric"
             autoComplete="username"
             maxLength={PHONE_MAX_LENGTH}
-            required
             placeholder="请输入账号"
             value={account}
-            onChange={(e) => {
-              setAccount(e.target.value);
-              setTouched((t) => ({ ...t, account: true }));
+            onValue={(value) => {
+              setAccount(value);
+              touch("account");
             }}
-            aria-invalid={errors.account ? true : undefined}
-            aria-describedby={errors.account ? "login-account-error" : undefined}
             className="h-11 w-full min-w-0 rounded-r-lg bg-transparent px-3 text-sm text-ink placeholder:text-ink-faint focus:outline-none"
           />
         </div>
         <FieldError id="login-account-error" message={errors.account} />
       </div>
       <div>
-        <label htmlFor="login-password" className="sr-only">
-          密码
-        </label>
-        <input
+        <LoginInput
           id="login-password"
+          label="密码"
+          error={errors.password}
           name="password"
           type="password"
           autoComplete="current-password"
           maxLength={128}
-          required
           placeholder="请输入密码"
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setTouched((t) => ({ ...t, password: true }));
+          onValue={(value) => {
+            setPassword(value);
+            touch("password");
           }}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
           className={inputClass(Boolean(errors.password))}
         />
         <FieldError id="login-password-error" message={errors.password} />
       </div>
 
       {hydrated ? null : <TextCaptcha challenge={challenge} error={actionData?.intent === "pwd-login" ? actionData.fieldErrors?.captcha : undefined} />}
+    </LoginForm>
+  );
+}
 
-      <MessageBox message={message} />
+// ─── what the two forms share ────────────────────────────────────────────
 
-      <button type="submit" name="intent" value="pwd-login" disabled={hydrated && (!valid || loggingIn)} className={primaryButton}>
-        {loggingIn ? (
+type CaptchaStep = ReturnType<typeof useCaptchaStep>;
+
+/**
+ * The slider captcha between a form and its post: opened by `start`, asked again when the
+ * service says it was not passed, closed with the service's message otherwise.
+ */
+function useCaptchaStep(actionData: LoginActionData | null) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<CaptchaFailure | null>(null);
+  const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  const start = () => {
+    setMessage(null);
+    setFailure(null);
+    setOpen(true);
+  };
+  const passed = (note: Message) => {
+    setOpen(false);
+    setFailure(null);
+    setMessage(note);
+  };
+  const answered = (data: LoginActionData) => {
+    if (data.captchaError) {
+      setFailure((f) => ({ message: data.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
+    } else {
+      setOpen(false);
+      setMessage(messageOf(data));
+    }
+  };
+  const onInitFailed = useCallback(() => {
+    setOpen(false);
+    setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });
+  }, []);
+  return { open, failure, message, setMessage, start, passed, answered, onInitFailed, cancel: () => setOpen(false) };
+}
+
+/** Which fields the shopper has changed (their messages show from then on). */
+function useTouched<F extends string>(initial: Record<F, boolean>) {
+  const [touched, setTouched] = useState(initial);
+  const touch = (...fields: F[]) => setTouched((t) => ({ ...t, ...Object.fromEntries(fields.map((f) => [f, true])) }));
+  return [touched, touch] as const;
+}
+
+/**
+ * A login form: posts to /login without JavaScript; with it the fields are checked first and the
+ * slider captcha comes before the post. Holds the message, the 登录 button and the captcha.
+ */
+function LoginForm({
+  tab,
+  redirectTo,
+  onSubmit,
+  captcha,
+  onCaptchaSolved,
+  verifying,
+  login,
+  note,
+  children,
+}: {
+  tab: LoginTab;
+  redirectTo: string;
+  /** With JavaScript: checks the fields, then opens the captcha or posts through a fetcher. */
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  captcha: CaptchaStep;
+  onCaptchaSolved(form: HTMLFormElement | null, solution: { lot_number: string; captcha_output: string }): void;
+  /** The captcha's answer is being checked. */
+  verifying: boolean;
+  /** The 登录 button: its intent, a login under way, the fields valid. */
+  login: { intent: "captcha-login" | "pwd-login"; busy: boolean; ready: boolean };
+  note?: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  return (
+    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Honeypot />
+      {children}
+
+      <MessageBox message={captcha.message} />
+
+      <button type="submit" name="intent" value={login.intent} disabled={hydrated && (!login.ready || login.busy)} className={primaryButton}>
+        {login.busy ? (
           <>
             <Spinner /> 登录中…
           </>
@@ -503,17 +503,43 @@ function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps
           "登录"
         )}
       </button>
+      {note ? <p className="text-center text-xs text-ink-muted">{note}</p> : null}
 
-      {hydrated && captchaOpen ? (
+      {hydrated && captcha.open ? (
         <SliderCaptcha
-          onSolved={onCaptchaSolved}
-          onCancel={() => setCaptchaOpen(false)}
-          onInitFailed={onInitFailed}
-          failure={captchaFailure}
-          verifying={loggingIn}
+          onSolved={(lotNumber, output) => onCaptchaSolved(formRef.current, { lot_number: lotNumber, captcha_output: output })}
+          onCancel={captcha.cancel}
+          onInitFailed={captcha.onInitFailed}
+          failure={captcha.failure}
+          verifying={verifying}
         />
       ) : null}
     </form>
+  );
+}
+
+/** A field's label (for screen readers) and input, marked invalid and described by its message. */
+function LoginInput({
+  id,
+  label,
+  error,
+  onValue,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange"> & { id: string; label: string; error: string | null; onValue(value: string): void }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        required
+        {...input}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </>
   );
 }
 
@@ -521,48 +547,38 @@ function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps
 
 /** The region code: a native select; with JavaScript it shows only the code while closed. */
 function RegionSelect({ value, onChange, hydrated }: { value: string; onChange(code: string): void; hydrated: boolean }) {
-  const options = COUNTRY_CODES.map((c, i) => (
-    <option key={`${c.code}-${i}`} value={c.code}>
-      {c.code} {c.country}
-    </option>
-  ));
-  const label = (
-    <label htmlFor="login-region" className="sr-only">
-      国家或地区
-    </label>
+  const control = (
+    <>
+      <label htmlFor="login-region" className="sr-only">
+        国家或地区
+      </label>
+      <select
+        id="login-region"
+        name="region"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={
+          hydrated
+            ? "absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-[#2c2c2c] [&>option]:text-ink"
+            : "h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-[#2c2c2c]"
+        }
+      >
+        {COUNTRY_CODES.map((c, i) => (
+          <option key={`${c.code}-${i}`} value={c.code}>
+            {c.code} {c.country}
+          </option>
+        ))}
+      </select>
+    </>
   );
-  if (!hydrated) {
-    return (
-      <>
-        {label}
-        <select
-          id="login-region"
-          name="region"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-[#2c2c2c]"
-        >
-          {options}
-        </select>
-      </>
-    );
-  }
+  if (!hydrated) return control;
   return (
     <div className="relative flex w-[84px] shrink-0 items-center justify-between border-r border-surface-line pl-3 pr-2 text-sm text-ink focus-within:text-primary-400">
       <span aria-hidden="true">{value}</span>
       <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
         <path d="M6 9l6 6 6-6" />
       </svg>
-      {label}
-      <select
-        id="login-region"
-        name="region"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-[#2c2c2c] [&>option]:text-ink"
-      >
-        {options}
-      </select>
+      {control}
     </div>
   );
 }
@@ -633,13 +649,4 @@ function useCountdown() {
   const start = useCallback((seconds: number) => setEndsAt(Date.now() + seconds * 1000), []);
   const seconds = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
   return { seconds, start };
-}
-
-/** The header's 登录 link: this page (its query kept) with the modal on top. */
-export function useLoginHref(tab: LoginTab = "captcha"): string {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  search.delete("redirectTo");
-  search.set("login", tab);
-  return `${location.pathname}?${search}`;
 }

@@ -1,11 +1,11 @@
 // The member menu of the header (spec 01 "Header"): member_name opens 查询我的订单, 我的优惠券,
 // a divider and 退出登录. The server HTML is a native <details> disclosure with real links and a
-// logout form (works without JavaScript); once hydrated it is a Headless UI Menu. Choosing the
-// entry of the current page does nothing; the guarded pages check the login before showing
-// (requireMember), which is the validity check before navigating.
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
+// logout form (works without JavaScript); once hydrated it is a menu button. Choosing the entry of
+// the current page does nothing; the guarded pages check the login before showing (requireMember),
+// which is the validity check before navigating. Only members see it, so the header loads its code
+// only for them (site-header.tsx).
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ENTRIES = [
@@ -21,15 +21,11 @@ export function MemberMenu({ memberName }: { memberName: string }) {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const submit = useSubmit();
-  const stayIfHere = (to: string, close: () => void) => (event: MouseEvent) => {
-    if (pathname !== to) return;
-    event.preventDefault();
-    close();
-  };
+  const details = useRef<HTMLDetailsElement>(null);
 
   if (!hydrated) {
     return (
-      <details className="group relative shrink-0">
+      <details ref={details} className="group relative shrink-0">
         <summary data-testid="member-name" className={`${trigger} list-none [&::-webkit-details-marker]:hidden`}>
           <MemberLabel name={memberName} />
         </summary>
@@ -58,37 +54,149 @@ export function MemberMenu({ memberName }: { memberName: string }) {
   }
 
   return (
-    <Menu as="div" className="relative shrink-0">
-      <MenuButton data-testid="member-name" className={trigger}>
+    <MemberMenuButton
+      memberName={memberName}
+      pathname={pathname}
+      // a disclosure opened before the menu took over stays open as the menu
+      initiallyOpen={details.current?.open ?? false}
+      onLogout={() => submit({ intent: "logout" }, { method: "post", action: "/login" })}
+    />
+  );
+}
+
+/**
+ * The menu button pattern of WAI-ARIA (what Headless UI's Menu did here, in a few lines instead of
+ * ~20 kB gzipped on every page): the button toggles a `menu`; arrows, Home and End move between
+ * the items, Escape closes and returns to the button, Tab or a click outside closes.
+ */
+function MemberMenuButton({
+  memberName,
+  pathname,
+  initiallyOpen,
+  onLogout,
+}: {
+  memberName: string;
+  pathname: string;
+  initiallyOpen: boolean;
+  onLogout(): void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(initiallyOpen);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const wanted = useRef<"first" | "last" | null>(null);
+  const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const close = (refocus = false) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+  const openAt = (at: "first" | "last" | null) => {
+    wanted.current = at;
+    setOpen(true);
+  };
+
+  // the item asked for by the key that opened the menu, else the menu itself, takes the focus
+  useEffect(() => {
+    if (!open) return;
+    const list = items();
+    const at = wanted.current;
+    (at === "last" ? list[list.length - 1] : at === "first" ? list[0] : root.current?.querySelector<HTMLElement>('[role="menu"]'))?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown" || event.key === "Enter" || event.key === " ") openAt("first");
+    else if (event.key === "ArrowUp") openAt("last");
+    else return;
+    event.preventDefault();
+  };
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const focus = (i: number) => list[(i + list.length) % list.length]?.focus();
+    switch (event.key) {
+      case "ArrowDown":
+        focus(at + 1);
+        break;
+      case "ArrowUp":
+        focus(at < 0 ? -1 : at - 1);
+        break;
+      case "Home":
+        focus(0);
+        break;
+      case "End":
+        focus(-1);
+        break;
+      case "Escape":
+        close(true);
+        break;
+      case "Tab":
+        setOpen(false);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+  const menuItem = `${item} focus:bg-white/5 focus:text-primary-400 focus:outline-none`;
+
+  return (
+    <div ref={root} className="relative shrink-0">
+      <button
+        ref={button}
+        type="button"
+        id={`${id}-button`}
+        data-testid="member-name"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        onClick={() => (open ? close() : openAt(null))}
+        onKeyDown={onButtonKeyDown}
+        className={trigger}
+      >
         <MemberLabel name={memberName} />
-      </MenuButton>
-      <MenuItems anchor={{ to: "bottom end", gap: 8 }} className={`z-50 ${surface}`}>
-        {ENTRIES.map((entry) => (
-          <MenuItem key={entry.to}>
-            {({ close }) => (
-              <Link
-                to={entry.to}
-                onClick={stayIfHere(entry.to, close)}
-                className={`${item} data-[focus]:bg-white/5 data-[focus]:text-primary-400`}
-                aria-current={pathname === entry.to ? "page" : undefined}
-              >
-                {entry.label}
-              </Link>
-            )}
-          </MenuItem>
-        ))}
-        <MenuSeparator className="my-1 h-px bg-surface-line" />
-        <MenuItem>
+      </button>
+      {open ? (
+        <div id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} tabIndex={-1} onKeyDown={onMenuKeyDown} className={panel}>
+          {ENTRIES.map((entry) => (
+            <Link
+              key={entry.to}
+              to={entry.to}
+              role="menuitem"
+              tabIndex={-1}
+              onClick={(event) => {
+                // the entry of the current page only closes the menu
+                if (pathname === entry.to) event.preventDefault();
+                close();
+              }}
+              onMouseEnter={(event) => event.currentTarget.focus()}
+              className={menuItem}
+              aria-current={pathname === entry.to ? "page" : undefined}
+            >
+              {entry.label}
+            </Link>
+          ))}
+          <div role="separator" className="my-1 h-px bg-surface-line" />
           <button
             type="button"
-            onClick={() => submit({ intent: "logout" }, { method: "post", action: "/login" })}
-            className={`${item} data-[focus]:bg-white/5 data-[focus]:text-primary-400`}
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close();
+              onLogout();
+            }}
+            onMouseEnter={(event) => event.currentTarget.focus()}
+            className={menuItem}
           >
             退出登录
           </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,14 +4,23 @@
 // the same markup is enhanced: debounced suggestions, history kept in the cookie by the browser,
 // keyboard navigation, and the dropdown staying open while the pointer is over it.
 import { useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/routes/resources.search-suggest";
-import { splitHighlight } from "~/lib/highlight";
 import { withDomain, type DomainGroups } from "~/lib/links";
-import { discountLabel, formatYuan } from "~/lib/money";
-import { addToHistory, historyCookie, historyFromCookieHeader, HISTORY_SHOWN, type HistoryEntry } from "~/lib/search-history";
+import {
+  addToHistory,
+  historyAddHref,
+  historyCookie,
+  historyFromCookieHeader,
+  HISTORY_SHOWN,
+  searchResultPath,
+  type HistoryEntry,
+} from "~/lib/search-history";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ShopImage } from "./shop-image";
+
+// the suggestions exist only with JavaScript: their code comes on the box's first use
+const loadSuggestions = () => import("./search-suggestions");
+const SuggestionPanel = lazy(() => loadSuggestions().then((m) => ({ default: m.SuggestionPanel })));
 
 export const SEARCH_MAX_LENGTH = 32;
 const DEBOUNCE_MS = 1000;
@@ -19,15 +28,6 @@ const DEBOUNCE_MS = 1000;
 interface RootData {
   searchBox?: { history: HistoryEntry[]; hot: { goodsNo: string; title: string }[] };
   shop?: { domains: DomainGroups };
-}
-
-/** Where a chosen entry goes without JavaScript: the server records it, then opens the goods. */
-export function historyAddHref(entry: HistoryEntry): string {
-  return `/search-history/add?${new URLSearchParams({ goods_no: entry.goodsNo, title: entry.title })}`;
-}
-
-export function searchResultPath(keyword: string): string {
-  return `/search-result/${encodeURIComponent(keyword.trim())}`;
 }
 
 export function SearchBox() {
@@ -60,6 +60,7 @@ export function SearchBox() {
     const onFocusIn = () => {
       update();
       refreshHistory();
+      void loadSuggestions();
     };
     // focusout comes before the next element has focus: decide once it has (deciding at once would
     // hide the dropdown under a link being clicked)
@@ -238,12 +239,14 @@ export function SearchBox() {
         onMouseLeave={() => setHovering(false)}
       >
         {showSuggestions ? (
-          <SuggestionPanel
-            keyword={wanted}
-            suggestions={suggestions?.keyword === wanted ? suggestions.list : null}
-            onChoose={choose}
-            onAll={close}
-          />
+          <Suspense fallback={<p className="px-2 py-3 text-xs text-ink-muted">正在搜索…</p>}>
+            <SuggestionPanel
+              keyword={wanted}
+              suggestions={suggestions?.keyword === wanted ? suggestions.list : null}
+              onChoose={choose}
+              onAll={close}
+            />
+          </Suspense>
         ) : (
           <>
             <section aria-labelledby={`${id}-history`} className="mb-3">
@@ -313,87 +316,6 @@ export function SearchBox() {
           </>
         )}
       </div>
-    </div>
-  );
-}
-
-function SuggestionPanel({
-  keyword,
-  suggestions,
-  onChoose,
-  onAll,
-}: {
-  keyword: string;
-  suggestions: SearchSuggestion[] | null;
-  onChoose: (event: React.MouseEvent, entry: HistoryEntry) => void;
-  onAll: () => void;
-}) {
-  const navigate = useNavigate();
-  return (
-    <div aria-live="polite">
-      {suggestions === null ? (
-        <p className="px-2 py-3 text-xs text-ink-muted">正在搜索…</p>
-      ) : suggestions.length === 0 ? (
-        <p className="px-2 py-3 text-xs text-ink-muted">暂无相关商品</p>
-      ) : (
-        <ul aria-label="搜索建议" className="space-y-1">
-          {suggestions.map((goods) => {
-            const discount = discountLabel(goods.originCents, goods.saleCents);
-            return (
-              <li key={goods.goodsNo}>
-                <a
-                  href={historyAddHref({ goodsNo: goods.goodsNo, title: goods.name })}
-                  rel="nofollow"
-                  data-search-option
-                  data-testid="search-suggestion"
-                  onClick={(event) => onChoose(event, { goodsNo: goods.goodsNo, title: goods.name })}
-                  className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-surface-raised focus:bg-surface-raised"
-                >
-                  <ShopImage
-                    src={goods.cover}
-                    alt={goods.name}
-                    width={80}
-                    height={45}
-                    loading="lazy"
-                    className="h-[45px] w-20 shrink-0 rounded object-cover"
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm text-ink">
-                      {splitHighlight(goods.name, keyword).map((part, i) =>
-                        part.hit ? (
-                          <mark key={i} className="bg-transparent font-semibold text-primary-400">
-                            {part.text}
-                          </mark>
-                        ) : (
-                          <span key={i}>{part.text}</span>
-                        ),
-                      )}
-                    </span>
-                    <span className="mt-1 flex items-center gap-2 text-xs">
-                      {goods.tag ? <span className="shrink-0 whitespace-nowrap rounded border border-surface-line px-1 text-ink-muted">{goods.tag}</span> : null}
-                      <span className="whitespace-nowrap font-semibold text-price">￥{formatYuan(goods.saleCents)}</span>
-                      {discount ? <span className="whitespace-nowrap rounded bg-primary-500/15 px-1 font-semibold text-primary-400">{discount}</span> : null}
-                    </span>
-                  </span>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <a
-        href={searchResultPath(keyword)}
-        data-search-option
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-          event.preventDefault();
-          onAll();
-          navigate(searchResultPath(keyword));
-        }}
-        className="mt-2 block rounded-lg border-t border-surface-line px-2 pt-2.5 pb-1 text-center text-sm text-primary-400 hover:text-primary-300"
-      >
-        查看全部搜索结果
-      </a>
     </div>
   );
 }

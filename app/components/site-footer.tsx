@@ -39,7 +39,7 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
           </p>
         </div>
         <figure className="flex flex-col items-center gap-2">
-          <img src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" className="rounded bg-white p-1" />
+          <img src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" loading="lazy" decoding="async" className="rounded bg-white p-1" />
           <figcaption className="text-xs">扫码添加客服微信</figcaption>
         </figure>
       </div>

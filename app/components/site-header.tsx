@@ -1,9 +1,15 @@
 import { Link } from "@remix-run/react";
+import { Suspense } from "react";
 import type { Member } from "~/api/member.server";
+import { deferred } from "~/lib/deferred";
+import { loadLoginModal, useLoginHref } from "~/lib/login-href";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
-import { MemberMenu } from "./member-menu";
-import { useLoginHref } from "./login-modal";
+
+// only members have the menu: visitors' pages do not load its code (its server HTML, a <details>
+// disclosure, works before it arrives)
+const loadMemberMenu = () => import("./member-menu");
+const MemberMenu = deferred(import.meta.env.SSR ? (await loadMemberMenu()).MemberMenu : null, () => loadMemberMenu().then((m) => m.MemberMenu));
 
 export function SiteHeader({ member }: { member: Member | null }) {
   const loginHref = useLoginHref();
@@ -17,11 +23,17 @@ export function SiteHeader({ member }: { member: Member | null }) {
           <SearchBox />
         </div>
         {member ? (
-          <MemberMenu memberName={member.member_name} />
+          <Suspense fallback={null}>
+            <MemberMenu memberName={member.member_name} />
+          </Suspense>
         ) : (
           <Link
             to={loginHref}
             preventScrollReset
+            // the modal's code is fetched on the way to a click
+            onMouseEnter={loadLoginModal}
+            onFocus={loadLoginModal}
+            onTouchStart={loadLoginModal}
             className="shrink-0 rounded-full border border-primary-500 px-4 py-1.5 text-sm font-medium text-primary-400 hover:bg-primary-500 hover:text-white"
           >
             登录

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDotDate, shopDay } from "./dates";
+import { formatDateTime, formatDotDate, shopDay, shopDayNumber } from "./dates";
 
 describe("dates in Asia/Shanghai", () => {
   // 2026-11-21T16:30:00Z is 00:30 on the 22nd in Shanghai
@@ -11,5 +11,33 @@ describe("dates in Asia/Shanghai", () => {
   });
   it("shows nothing for a missing time", () => {
     expect(formatDateTime(null)).toBe("");
+  });
+  it.each([
+    // the last second of a Shanghai day and the first of the next
+    [Date.UTC(2026, 10, 21, 15, 59, 59), "2026-11-21 23:59:59"],
+    [Date.UTC(2026, 10, 21, 16, 0, 0), "2026-11-22 00:00:00"],
+    // a year boundary, a leap day, a summer date (no daylight saving in Shanghai)
+    [Date.UTC(2026, 11, 31, 16, 0, 0), "2027-01-01 00:00:00"],
+    [Date.UTC(2028, 1, 28, 20, 5, 9), "2028-02-29 04:05:09"],
+    [Date.UTC(2026, 6, 1, 4, 0, 0), "2026-07-01 12:00:00"],
+  ])("%i reads %s, as the platform's own zone database says", (at, text) => {
+    expect(formatDateTime(at)).toBe(text);
+    const intl = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "Asia/Shanghai",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }).format(at);
+    expect(intl).toBe(text);
+  });
+  it("counts calendar days of the shop, not 24-hour periods", () => {
+    const lateEvening = Date.UTC(2026, 10, 21, 15, 0, 0); // 23:00 on the 21st
+    const earlyMorning = Date.UTC(2026, 10, 21, 17, 0, 0); // 01:00 on the 22nd
+    expect(shopDayNumber(earlyMorning) - shopDayNumber(lateEvening)).toBe(1);
+    expect(shopDayNumber(ms + 23 * 3600_000) - shopDayNumber(ms)).toBe(0);
   });
 });

@@ -1,8 +1,7 @@
 // The login modal's fields and their rules (spec 01 §5, §9), shared by the browser (messages on
 // change, the submit button's state) and the /login action (the same messages with status 400).
-// Every message is word for word from the spec.
-import { z } from "zod";
-import { DEFAULT_REGION_CODE, isKnownRegionCode } from "./country-codes";
+// Every message is word for word from the spec. The zod schemas of the action's input live in
+// login-form.server.ts, so zod never reaches the browser.
 
 export const LOGIN_TABS = ["captcha", "pwd"] as const;
 export type LoginTab = (typeof LOGIN_TABS)[number];
@@ -66,67 +65,8 @@ export function fullMobile(region: string, phone: string): string {
   return `${region}-${phone.trim()}`;
 }
 
-// ─── the action's input ──────────────────────────────────────────────────
-
-const text = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((v) => (v ?? "").trim().slice(0, max));
-const checked = (check: (v: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
-  const message = check(value);
-  if (message) ctx.addIssue({ code: "custom", message });
-};
-const Region = z
-  .string()
-  .nullish()
-  .transform((v) => (v && isKnownRegionCode(v) ? v : DEFAULT_REGION_CODE));
-const Phone = text(32).superRefine(checked(phoneError));
-const Captcha = {
-  lot_number: text(64),
-  captcha_output: text(1024),
-};
-const Common = {
-  redirectTo: text(500),
-  [HONEYPOT_FIELD]: text(200),
-};
-
-export const SendCodeSchema = z.object({ intent: z.literal("send-code"), region: Region, phone: Phone, ...Captcha, ...Common });
-export const CaptchaLoginSchema = z.object({
-  intent: z.literal("captcha-login"),
-  region: Region,
-  phone: Phone,
-  sms_code: text(SMS_CODE_LENGTH * 2).superRefine(checked(codeError)),
-  ...Common,
-});
-export const PwdLoginSchema = z.object({
-  intent: z.literal("pwd-login"),
-  account: text(64).superRefine(checked(accountError)),
-  // passwords are not trimmed for the API, only checked for being blank
-  password: z
-    .string()
-    .nullish()
-    .transform((v) => (v ?? "").slice(0, 128))
-    .superRefine(checked(passwordError)),
-  ...Captcha,
-  ...Common,
-});
-export const LogoutSchema = z.object({ intent: z.literal("logout") });
-
-export const LoginActionSchema = z.discriminatedUnion("intent", [SendCodeSchema, CaptchaLoginSchema, PwdLoginSchema, LogoutSchema]);
-export type LoginAction = z.infer<typeof LoginActionSchema>;
-export type LoginIntent = LoginAction["intent"];
+export type LoginIntent = "send-code" | "captcha-login" | "pwd-login" | "logout";
 export type LoginField = "phone" | "sms_code" | "account" | "password" | "captcha";
-
-/** The first message of each field of a failed parse. */
-export function fieldErrorsOf(error: z.ZodError): Partial<Record<LoginField, string>> {
-  const errors: Partial<Record<LoginField, string>> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "") as LoginField;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /** What the login action answers when it does not redirect. */
 export interface LoginActionData {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToHistory, historyCookie, historyFromCookieHeader, parseHistory, serializeHistory } from "./search-history";
+import { addToHistory, historyCookie, historyFromCookieHeader, parseHistory, parseHistoryEntry, serializeHistory } from "./search-history";
 
 const e = (goodsNo: string, title = `商品${goodsNo}`) => ({ goodsNo, title });
 
@@ -13,6 +13,26 @@ describe("addToHistory", () => {
   it("keeps at most five", () => {
     const list = ["G1", "G2", "G3", "G4", "G5"].map((no) => e(no));
     expect(addToHistory(list, e("G6")).map((h) => h.goodsNo)).toEqual(["G6", "G1", "G2", "G3", "G4"]);
+  });
+});
+
+describe("parseHistoryEntry", () => {
+  it.each([
+    [{ goodsNo: "G1001", title: " 黑神话 " }, { goodsNo: "G1001", title: "黑神话" }],
+    [{ goodsNo: "G-1_a", title: "x" }, { goodsNo: "G-1_a", title: "x" }],
+    [{ goodsNo: "G1001", title: "   " }, null],
+    [{ goodsNo: "bad no!", title: "x" }, null],
+    [{ goodsNo: "G".repeat(33), title: "x" }, null],
+    [{ goodsNo: 1001, title: "x" }, null],
+    [{ goodsNo: "G1001" }, null],
+    [{ goodsNo: null, title: null }, null],
+    ["G1001", null],
+    [null, null],
+  ])("%j reads as %j", (value, entry) => {
+    expect(parseHistoryEntry(value)).toEqual(entry);
+  });
+  it("cuts a long title after trimming it", () => {
+    expect(parseHistoryEntry({ goodsNo: "G1", title: ` ${"长".repeat(60)}` })?.title).toBe("长".repeat(40));
   });
 });
 

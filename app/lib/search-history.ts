@@ -1,7 +1,6 @@
 // Search history (spec 01 §3): entries of goods number and title, newest first, de-duplicated by
 // goods number, kept in the `serach_cache` cookie (the spec's spelling; decisions §8) so the server
 // can render the dropdown without JavaScript. The browser writes the same format when it has JS.
-import { z } from "zod";
 
 export const SEARCH_HISTORY_COOKIE = "serach_cache";
 /** How many entries the dropdown shows (spec 01 §9). */
@@ -11,11 +10,23 @@ export const HISTORY_KEPT = 5;
 const TITLE_MAX = 40;
 const YEAR = 60 * 60 * 24 * 365;
 
-export const HistoryEntrySchema = z.object({
-  goodsNo: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
-  title: z.string().trim().min(1).transform((t) => t.slice(0, TITLE_MAX)),
-});
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export interface HistoryEntry {
+  goodsNo: string;
+  title: string;
+}
+
+/**
+ * An entry from untrusted input (the cookie, a query), or null: a goods number of 1–32 letters,
+ * digits, `_` or `-`, and a title that is not blank (trimmed, cut to 40 characters). Hand-written
+ * rather than a zod schema because the header's search box runs it in the browser on every page.
+ */
+export function parseHistoryEntry(value: unknown): HistoryEntry | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { goodsNo, title } = value as Record<string, unknown>;
+  if (typeof goodsNo !== "string" || !/^[A-Za-z0-9_-]{1,32}$/.test(goodsNo)) return null;
+  if (typeof title !== "string" || !title.trim()) return null;
+  return { goodsNo, title: title.trim().slice(0, TITLE_MAX) };
+}
 
 /** The entry goes first; an older entry of the same goods disappears; at most HISTORY_KEPT stay. */
 export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
@@ -32,10 +43,7 @@ export function parseHistory(value: string | null | undefined): HistoryEntry[] {
     return [];
   }
   if (!Array.isArray(json)) return [];
-  const entries = json.flatMap((item) => {
-    const parsed = HistoryEntrySchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const entries = json.flatMap((item) => parseHistoryEntry(item) ?? []);
   // de-duplicate a hand-edited cookie too, keeping the newest (first) of each goods
   return entries.reduceRight<HistoryEntry[]>((list, entry) => addToHistory(list, entry), []);
 }
@@ -63,4 +71,14 @@ export function historyFromCookieHeader(header: string | null | undefined): Hist
     }
   }
   return [];
+}
+
+/** Where a chosen entry (history, hot search, suggestion) goes without JavaScript: the server records it, then opens the goods. */
+export function historyAddHref(entry: HistoryEntry): string {
+  return `/search-history/add?${new URLSearchParams({ goods_no: entry.goodsNo, title: entry.title })}`;
+}
+
+/** The results page of a keyword. */
+export function searchResultPath(keyword: string): string {
+  return `/search-result/${encodeURIComponent(keyword.trim())}`;
 }

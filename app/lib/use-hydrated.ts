@@ -1,16 +1,18 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-let hydratedOnce = false;
+const subscribe = () => () => {};
 
 /**
- * False in the server HTML and during hydration, true afterwards: components render their no-JS
- * form first (a link, a native control) and let the enhanced widget take over (STYLE §3).
+ * False in the server HTML and while React hydrates it, true afterwards: components render their
+ * no-JS form first (a link, a native control) and let the enhanced widget take over (STYLE §3).
+ * React reads the server snapshot during any hydration, also of a part that hydrates late (a lazily
+ * loaded login modal that was in the server HTML), so that part matches the HTML it takes over;
+ * a component mounted later on the client starts enhanced.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

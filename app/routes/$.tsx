@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFound } from "~/root";
+import { NotFound } from "~/components/not-found";
 
 export const meta: MetaFunction = () => [{ title: "页面不存在 - TTS游戏商城" }];
 

@@ -14,11 +14,15 @@ import { shopConfig } from "~/lib/shop-config.server";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...pageMeta({
     title: "TTS游戏商城 - 正版游戏兑换码、点卡充值、礼品卡",
     description: "Steam、Nintendo、PlayStation、Xbox 正版兑换码与充值卡，手游充值，礼品卡，秒发到账，支持微信与支付宝。",
-  });
+  }),
+  // the popup advert is the largest thing the page will show: its image loads with the page, not
+  // when the advert appears a second after it
+  ...(data?.popup?.image ? [{ tagName: "link", rel: "preload", as: "image", href: data.popup.image, fetchpriority: "high" }] : []),
+];
 
 /** The home list loads once per visit: staying on "/" (a modal opening, an action) keeps it and its advert. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>

@@ -3,16 +3,18 @@
 // and comes back with `?claim=<activity_no|all>`: with JavaScript the pending claim then runs by
 // itself, without JavaScript the page asks for one more click (docs/decisions/006).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
 import { getAvailable, receiveCoupon, receiveOneClick, type Activity } from "~/api/promotion.server";
 import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
-import { loginHref } from "~/components/login-modal";
+import { EmptyState } from "~/components/empty-state";
+import { RouteErrorState } from "~/components/route-error-state";
 import { loginUrl } from "~/lib/auth.server";
 import { loginCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
+import { loginHref } from "~/lib/login-href";
 import { assertSameOrigin } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
@@ -134,7 +136,7 @@ export default function CouponCollection() {
                     </ul>
                   </>
                 ) : (
-                  <Empty />
+                  <EmptyState framed message="暂无可领取的优惠券" action={{ to: PATH, label: "刷新", tone: "outline" }} />
                 )
               }
             </Await>
@@ -146,16 +148,7 @@ export default function CouponCollection() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="py-16 text-center">
-      <h1 className="text-xl font-bold">领券中心暂时无法打开</h1>
-      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data || error.statusText) : "请稍后再试"}</p>
-      <a href={PATH} className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        刷新
-      </a>
-    </div>
-  );
+  return <RouteErrorState title="领券中心暂时无法打开" fallback="请稍后再试" action={{ to: PATH, label: "刷新", reload: true }} />;
 }
 
 // ─── parts ───────────────────────────────────────────────────────────────
@@ -249,16 +242,5 @@ function Skeletons() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Empty() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl bg-surface-container py-20 text-center ring-1 ring-surface-line">
-      <p className="text-ink-muted">暂无可领取的优惠券</p>
-      <Link to={PATH} className="mt-5 rounded-full border border-primary-500 px-6 py-2 text-sm text-primary-400 hover:bg-primary-500 hover:text-white">
-        刷新
-      </Link>
-    </div>
   );
 }

@@ -1,11 +1,13 @@
 // /coupon: my coupons (spec 01 "My coupons", §4, §8). Three tabs as links (?tab=unused|used|expired),
 // page 1 of 20 per group; a visitor is sent to the login modal and comes back here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getMyCoupons, PAGE_SIZE, type Coupon } from "~/api/promotion.server";
 import { CouponCard, couponButton, couponView, type CouponCardView } from "~/components/coupon-card";
+import { EmptyState } from "~/components/empty-state";
 import { Toast } from "~/components/toast";
+import { RouteErrorState } from "~/components/route-error-state";
 import { requireMember, safeReturnTo } from "~/lib/auth.server";
 import { withoutLoginParams } from "~/lib/login.server";
 import { withDomain } from "~/lib/links";
@@ -102,12 +104,7 @@ export default function MyCoupons() {
             })}
           </ul>
         ) : (
-          <div className="flex flex-col items-center py-20 text-center">
-            <p className="text-ink-muted">暂无优惠券</p>
-            <Link to="/coupon-collection" className="mt-5 rounded-full bg-primary-600 px-6 py-2 text-sm font-semibold text-white hover:bg-primary-500">
-              去领券中心
-            </Link>
-          </div>
+          <EmptyState message="暂无优惠券" action={{ to: "/coupon-collection", label: "去领券中心", tone: "solid" }} />
         )}
       </div>
     </section>
@@ -115,16 +112,7 @@ export default function MyCoupons() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="py-16 text-center">
-      <h1 className="text-xl font-bold">{FETCH_FAILED}</h1>
-      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data || error.statusText) : "请稍后再试"}</p>
-      <a href="/coupon" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        重试
-      </a>
-    </div>
-  );
+  return <RouteErrorState title={FETCH_FAILED} fallback="请稍后再试" action={{ to: "/coupon", label: "重试", reload: true }} />;
 }
 
 /** An unused coupon with a jump URL is a link to it (spec 01: clicking the coupon navigates there). */

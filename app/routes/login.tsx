@@ -9,17 +9,16 @@ import { LoginPanel } from "~/components/login-modal";
 import { loginCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import {
-  fieldErrorsOf,
   fullMobile,
   HONEYPOT_FIELD,
   LOGIN_MESSAGES,
-  LoginActionSchema,
   loginTabOf,
   PWD_LOGIN_CSRF,
   PWD_LOGIN_PREFIX,
   type LoginActionData,
   type LoginIntent,
 } from "~/lib/login-form";
+import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
 import { assertSameOrigin, couponPopupCookie, failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
 

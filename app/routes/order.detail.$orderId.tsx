@@ -2,10 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
-import { GoodsCard } from "~/components/goods-card";
 import { OrderDetailView } from "~/components/order-detail-view";
+import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { requireMember } from "~/lib/auth.server";
-import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }).catch(() => null);
   return {
     detail: detail.result,
-    recommend: recommend?.ok ? recommend.result.list.flatMap((b) => b.content).filter((i) => i.assembly.GOODS?.goods_info).slice(0, RECOMMEND_MAX) : [],
+    recommend: recommendedItems(recommend?.ok ? recommend.result.list : null, RECOMMEND_MAX),
     domains: shopConfig(request).domains,
   };
 }
@@ -42,25 +41,7 @@ export default function OrderDetailPage() {
         <h1 className="text-2xl font-bold">商品详情</h1>
       </div>
       {detail ? <OrderDetailView detail={detail} /> : <p className="rounded-2xl bg-surface-container py-16 text-center text-lg">订单不存在</p>}
-      {recommend.length ? (
-        <section aria-labelledby="recommend-title">
-          <div className="mb-4 flex items-center justify-between">
-            <h2 id="recommend-title" className="text-lg font-semibold">
-              为你推荐
-            </h2>
-            <a href={`/recommend/ORDER_DETAIL/${encodeURIComponent("热销游戏")}`} target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
-              查看更多
-            </a>
-          </div>
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-5">
-            {recommend.map((item) => (
-              <li key={item.id}>
-                <GoodsCard goods={item.assembly.GOODS!.goods_info!} href={itemHref(item.assembly, domains)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RecommendedGoods title="为你推荐" pageType="ORDER_DETAIL" items={recommend} domains={domains} layout="grid" />
     </div>
   );
 }

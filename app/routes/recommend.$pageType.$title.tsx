@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
 import { getPageContent, type GoodsInfo, type PageType } from "~/api/layout.server";
 import { JsonLd } from "~/components/json-ld";
-import { RecommendCard } from "~/components/recommend-card";
+import { EmptyState } from "~/components/empty-state";
+import { GoodsCard } from "~/components/goods-card";
+import { RouteErrorState } from "~/components/route-error-state";
 import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
@@ -69,39 +71,18 @@ export default function Recommend() {
         <ol className="space-y-3" aria-label={title}>
           {items.map((item, i) => (
             <li key={item.id}>
-              <RecommendCard goods={item.goods} href={item.href} image={item.image} title={item.title} eager={i < 6} />
+              <GoodsCard goods={item.goods} href={item.href} image={item.image} title={item.title} eager={i < 6} layout="row" />
             </li>
           ))}
         </ol>
       ) : (
-        <Empty title={title} />
+        <EmptyState picture message={`暂无${title}相关商品`} action={{ to: "/", label: "去首页逛逛", tone: "outline" }} />
       )}
       {structuredData ? <JsonLd data={structuredData} /> : null}
     </div>
   );
 }
 
-function Empty({ title }: { title: string }) {
-  return (
-    <div className="flex flex-col items-center py-20 text-center">
-      <img src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" />
-      <p className="mt-6 text-lg text-ink-muted">暂无{title}相关商品</p>
-      <Link to="/" className="mt-6 rounded-full border border-primary-500 px-6 py-2 text-sm text-primary-400 hover:bg-primary-600 hover:text-white">
-        去首页逛逛
-      </Link>
-    </div>
-  );
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="flex flex-col items-center py-20 text-center">
-      <h1 className="text-xl font-bold">推荐商品加载失败</h1>
-      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data) : "暂无相关商品，请稍后再试"}</p>
-      <Link to="/" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        返回首页
-      </Link>
-    </div>
-  );
+  return <RouteErrorState title="推荐商品加载失败" fallback="暂无相关商品，请稍后再试" action={{ to: "/", label: "返回首页" }} />;
 }

@@ -2,14 +2,14 @@
 // serach_cache cookie (newest first, de-duplicated), then open the goods (spec 01 §2).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { withDomain } from "~/lib/links";
-import { addToHistory, historyCookie, historyFromCookieHeader, HistoryEntrySchema } from "~/lib/search-history";
+import { addToHistory, historyCookie, historyFromCookieHeader, parseHistoryEntry } from "~/lib/search-history";
 import { shopConfig } from "~/lib/shop-config.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
-  const entry = HistoryEntrySchema.safeParse({ goodsNo: query.get("goods_no"), title: query.get("title") });
-  if (!entry.success) throw new Response("搜索记录无效", { status: 400 });
-  const history = addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry.data);
-  const target = withDomain(`/topic/${encodeURIComponent(entry.data.goodsNo)}`, shopConfig(request).domains);
+  const entry = parseHistoryEntry({ goodsNo: query.get("goods_no"), title: query.get("title") });
+  if (!entry) throw new Response("搜索记录无效", { status: 400 });
+  const history = addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry);
+  const target = withDomain(`/topic/${encodeURIComponent(entry.goodsNo)}`, shopConfig(request).domains);
   return redirect(target, { headers: { "Set-Cookie": historyCookie(history), "X-Robots-Tag": "noindex" } });
 }

@@ -1,11 +1,13 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
 import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { EmptyState } from "~/components/empty-state";
 import { GoodsCard } from "~/components/goods-card";
 import { JsonLd } from "~/components/json-ld";
 import { Pagination } from "~/components/pagination";
+import { RouteErrorState } from "~/components/route-error-state";
 import { linkHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
@@ -25,7 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
     description: data?.total
       ? `在${SITE_NAME}找到 ${data.total} 件与“${keyword}”相关的游戏兑换码、充值卡与礼品卡，正版授权，秒发到账。`
       : `在${SITE_NAME}搜索“${keyword}”相关的游戏兑换码、充值卡与礼品卡。`,
-    noindex: true,
+    // a keyword's results are worth indexing (the spec says nothing against it); a page without any
+    // (a typo, a keyword the shop does not sell) is not
+    noindex: !data?.total,
   });
 };
 
@@ -69,7 +73,8 @@ export default function SearchResult() {
           <h1 className="text-xl font-bold text-ink md:text-2xl">
             <span className="text-primary-400">“{keyword}”</span>的搜索结果
           </h1>
-          {!loading && total > 0 ? <p className="mt-1 text-sm text-ink-muted">共 {total} 件商品</p> : null}
+          {/* a heading between the page's h1 and the cards' h3 (the outline goes h1 → h2 → h3) */}
+          {!loading && total > 0 ? <h2 className="mt-1 text-sm font-normal text-ink-muted">共 {total} 件商品</h2> : null}
         </div>
         {total > 1 ? (
           <nav aria-label="排序" className="flex rounded-full bg-surface-container p-1 text-sm ring-1 ring-surface-line">
@@ -93,13 +98,13 @@ export default function SearchResult() {
       </div>
 
       {loading ? null : goods.length === 0 ? (
-        <EmptyResult />
+        <EmptyState picture message="暂无搜索结果" hint="换个关键词试试，例如“Steam”“原神”“Switch”" />
       ) : (
         <>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 md:gap-5 lg:grid-cols-5" aria-label="搜索结果">
             {goods.map(({ info, href }, i) => (
               <li key={info.goods_no}>
-                <GoodsCard goods={info} href={href} eager={i < 5} />
+                <GoodsCard goods={info} href={href} eager={i < 5} priority={i === 0} />
               </li>
             ))}
           </ul>
@@ -111,25 +116,6 @@ export default function SearchResult() {
   );
 }
 
-function EmptyResult() {
-  return (
-    <div className="flex flex-col items-center py-20 text-center">
-      <img src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" />
-      <p className="mt-6 text-lg text-ink-muted">暂无搜索结果</p>
-      <p className="mt-2 text-sm text-ink-muted">换个关键词试试，例如“Steam”“原神”“Switch”</p>
-    </div>
-  );
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="flex flex-col items-center py-20 text-center">
-      <h1 className="text-xl font-bold">搜索结果加载失败</h1>
-      <p className="mt-3 text-ink-muted">{isRouteErrorResponse(error) ? String(error.data) : "暂无搜索结果，请稍后再试"}</p>
-      <Link to="/" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        返回首页
-      </Link>
-    </div>
-  );
+  return <RouteErrorState title="搜索结果加载失败" fallback="暂无搜索结果，请稍后再试" action={{ to: "/", label: "返回首页" }} />;
 }

@@ -8,14 +8,13 @@ import { getPageContent } from "~/api/layout.server";
 import { getAvailable, receiveCoupon } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/buy-notices";
 import { CouponBar } from "~/components/coupon-bar";
-import { GoodsCard } from "~/components/goods-card";
 import { DiscountBadge, OriginPrice, Price } from "~/components/price";
+import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
 import { loginUrl } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
-import { itemHref } from "~/lib/links";
 import { formatYuan } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -62,7 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getAvailable(api).catch(() => null),
   ]);
   const richText = render?.ok ? render.result.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
-  const hotGoods = recommend?.ok ? recommend.result.list.flatMap((b) => b.content).filter((i) => i.assembly.GOODS?.goods_info).slice(0, HOT_GOODS_MAX) : [];
+  const hotGoods = recommendedItems(recommend?.ok ? recommend.result.list : null, HOT_GOODS_MAX);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
   const after = afterPrice?.ok ? afterPrice.result.after_price : null;
 
@@ -115,7 +114,8 @@ export default function Topic() {
   return (
     <article className="relative">
       <div aria-hidden="true" className="pointer-events-none absolute left-1/2 -top-[128px] h-[520px] w-screen -translate-x-1/2 overflow-hidden">
-        <img src={images.background} alt="" width={1920} height={600} className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45" />
+        {/* the largest paint of the page on phones: fetched first (React 18 passes the lowercase attribute as is) */}
+        <img src={images.background} alt="" width={1920} height={600} {...{ fetchpriority: "high" }} className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45" />
         <div className="absolute inset-0 bg-gradient-to-b from-surface-page/10 via-surface-page/60 to-surface-page" />
       </div>
 
@@ -182,7 +182,7 @@ export default function Topic() {
             <BuyNotices regionRestricted={goods.region_restricted} />
           </section>
 
-          <HotGoods items={page.hotGoods} domains={page.domains} />
+          <RecommendedGoods title="热销游戏" pageType="PRODUCT_DETAIL" items={page.hotGoods} domains={page.domains} layout="box" />
         </aside>
         <div className="space-y-8 lg:col-start-1 lg:row-start-2">
           <GuideCard name={goods.goods_name} image={goods.covers[0]} href={buyHref} price={page.afterPrice ?? page.skuPrice} afterCoupon={page.afterPrice !== null} saleEndAt={goods.sale_end_at} />
@@ -213,35 +213,6 @@ function GuideCard({ name, image, href, price, afterCoupon, saleEndAt }: { name:
       <Link to={href} className="shrink-0 rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
         立即购买
       </Link>
-    </section>
-  );
-}
-
-function HotGoods({ items, domains }: { items: { id: number; assembly: { GOODS?: { value?: string; goods_info?: import("~/api/layout.server").GoodsInfo }; JUMP?: { value?: string }; LINK?: { value?: string } } }[]; domains: { cn: string; hk: string } }) {
-  return (
-    <section aria-labelledby="hot-goods-title" className="rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line">
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="hot-goods-title" className="font-semibold">
-          热销游戏
-        </h2>
-        <a href={`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`} target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
-          查看更多
-        </a>
-      </div>
-      {items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-ink-faint">暂无推荐</p>
-      ) : (
-        <ul className="space-y-3">
-          {items.map((item) => (
-            <li key={item.id} className="w-[224px] max-w-full">
-              <GoodsCard
-                goods={item.assembly.GOODS!.goods_info!}
-                href={itemHref(item.assembly, domains)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { quickPasswordLogin, useOwnAddress } from "./login-steps";
+import { closeCouponPopup, loginFormReady, quickPasswordLogin, useOwnAddress } from "./login-steps";
 import { readDb } from "./shop-api";
 
 const VISITOR_PAGES = [
@@ -67,6 +67,9 @@ test.describe("keyboard only", () => {
     // a Headless UI dialog root has no size of its own: wait on its title (TOOLCHAIN.md)
     const title = page.getByRole("heading", { name: "登录你的游戏商城" });
     await expect(title).toBeVisible();
+    // the dialog's code loads after the page (only pages with the modal open need it): the trap
+    // starts once the enhanced dialog has taken over the server's markup
+    await loginFormReady(page, true);
     const dialog = page.getByRole("dialog").filter({ has: title });
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
@@ -75,5 +78,44 @@ test.describe("keyboard only", () => {
     }
     await page.keyboard.press("Escape");
     await expect(title).toBeHidden();
+  });
+
+  test("a member opens the member menu and moves through it with the keyboard", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "the menu button needs JavaScript (without it the menu is a native disclosure)");
+    const address = await useOwnAddress(page, testInfo, 61);
+    await quickPasswordLogin(page, "13900139000", address);
+    await page.goto("/order/list");
+    // the first page after a login may bring the coupon pop-up
+    if (await page.getByRole("heading", { name: "恭喜您" }).isVisible()) await closeCouponPopup(page);
+    const button = page.getByRole("button", { name: /玩家9000/ });
+    await expect(button).toHaveAttribute("aria-haspopup", "menu");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("menuitem", { name: "查询我的订单" })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: "查询我的订单" })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "我的优惠券" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "查询我的订单" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(button).toBeFocused();
+    // ArrowUp opens it on the last item; a click outside closes it
+    await page.keyboard.press("ArrowUp");
+    await expect(page.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
+    await page.mouse.click(10, 400);
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    // the entry of the current page only closes the menu
+    await button.click();
+    await page.getByRole("menuitem", { name: "查询我的订单" }).click();
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/order\/list$/);
   });
 });

@@ -66,6 +66,23 @@ test.describe("login", () => {
     await expect(page.getByTestId("member-name")).toHaveCount(0);
   });
 
+  test("the modal opens from ?login=pwd over the page it was asked on, and closes back to it", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await page.goto("/topic/G1001?login=pwd");
+    const modal = loginModal(page);
+    await expect(modal.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
+    await expect(modal.getByRole("link", { name: "密码登录" })).toHaveAttribute("aria-current", "page");
+    await expect(modal.getByPlaceholder("请输入账号")).toBeVisible();
+    await expect(modal.getByPlaceholder("请输入密码")).toBeVisible();
+    // the page under it is there too
+    await expect(page.getByRole("heading", { level: 1, name: "黑神话：悟空" })).toBeAttached();
+    // with JavaScript the dialog's code arrives after the page and takes over the server's markup
+    await loginFormReady(page, js);
+    await modal.getByRole("link", { name: "关闭登录" }).click();
+    await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/topic\/G1001$/);
+  });
+
   test("a member logs in with account and password through the captcha and lands where they were", async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     await useOwnAddress(page, testInfo, 2);

@@ -13,8 +13,15 @@ test.describe("page shell", () => {
     await expect(header.getByRole("link", { name: "TTS游戏商城 首页" })).toHaveAttribute("href", "/");
   });
 
-  test("pages change with a 0.15 s slide-and-fade, and not at all for reduced motion", async ({ page }) => {
+  test("pages change with a 0.15 s slide-and-fade, and not at all for reduced motion", async ({ page }, testInfo) => {
     await page.goto("/search-result/steam");
+    if (jsEnabled(testInfo.project.name)) {
+      // with JavaScript a page change is a client navigation; the document's first paint shows at once
+      await expect(page.getByRole("main")).toHaveCSS("animation-name", "none");
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      await page.getByRole("banner").getByRole("link", { name: "TTS游戏商城 首页" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    }
     await expect(page.getByRole("main")).toHaveCSS("animation-duration", "0.15s");
     await expect(page.getByRole("main")).toHaveCSS("animation-name", "page-enter");
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -74,7 +81,10 @@ test.describe("page shell", () => {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "zh_CN");
     }
+    // a keyword's results may be indexed; a search that finds nothing may not
     await page.goto("/search-result/steam");
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await page.goto(`/search-result/${encodeURIComponent("不存在的商品")}`);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
   });
 
