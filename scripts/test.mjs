@@ -21,10 +21,11 @@ function step(title, command, args, env = {}) {
 
 if (!step("typecheck", "npx", ["tsc", "--noEmit"])) counts.failed += 1;
 
-step("unit and API tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=tests/.tmp/vitest.json"]);
+// the security tests (tests/security) drive the real production server, storefront included
+ensureBuild();
+step("unit, API and security tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=tests/.tmp/vitest.json"]);
 addVitest("tests/.tmp/vitest.json");
 
-ensureBuild();
 step("end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: "tests/.tmp/playwright.json",
 });
