@@ -1,10 +1,10 @@
 // The auth guard of loaders and actions (spec 01 §4): without a valid login the shopper is sent
 // to the login modal, and comes back to where they were going once logged in.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { loginCookie } from "./cookies.server";
+import { sameSitePath } from "./safe-url";
 
 /** Where the login modal opens for a guarded URL: the same page, with the modal on top. */
 export function loginUrl(returnTo: string, page = "/"): string {
@@ -14,10 +14,9 @@ export function loginUrl(returnTo: string, page = "/"): string {
   return url.pathname + url.search;
 }
 
-/** Only same-site paths are followed after login. */
+/** Only same-site paths are followed after login (checked after normalising, see safe-url.ts). */
 export function safeReturnTo(value: string | null | undefined, fallback = "/"): string {
-  const parsed = z.string().regex(/^\/(?!\/)[^\s\\]*$/).max(500).safeParse(value);
-  return parsed.success ? parsed.data : fallback;
+  return sameSitePath(value, fallback);
 }
 
 /**

@@ -8,6 +8,11 @@ describe("safeReturnTo", () => {
     ["//evil.example/x", "/"],
     ["https://evil.example", "/"],
     ["/\\evil", "/"],
+    ["/.//evil.example/x", "/"],
+    ["/..//evil.example/x", "/"],
+    ["/%2e%2e//evil.example/x", "/"],
+    ["/\t/evil", "/"],
+    ["https:evil", "/"],
     ["", "/"],
     [null, "/"],
   ])("%j → %j", (value, expected) => {

@@ -22,10 +22,11 @@ export function withoutLoginParams(url: URL): string {
 
 /** Where to go after login: the modal's redirectTo, else the page under it; never /login itself. */
 export function returnToOf(url: URL, redirectTo?: string | null): string {
-  const target = safeReturnTo(redirectTo, withoutLoginParams(url));
+  const target = safeReturnTo(redirectTo, safeReturnTo(withoutLoginParams(url)));
   const parsed = new URL(target, "http://shop.local");
   if (parsed.pathname === "/login") return "/";
-  return withoutLoginParams(parsed);
+  // what is left after dropping the modal's parameters is checked again: only a path of the shop
+  return safeReturnTo(withoutLoginParams(parsed));
 }
 
 export interface LoginModalState {
