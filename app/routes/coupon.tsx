@@ -13,6 +13,7 @@ import { withoutLoginParams } from "~/lib/login.server";
 import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
+import { privatePage } from "~/lib/cache-control.server";
 
 const TABS = [
   { key: "unused", label: "未使用", group: "unused_coupons" },
@@ -26,6 +27,7 @@ const FETCH_FAILED = "获取优惠券失败";
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 
 export const meta: MetaFunction = () => [{ title: "我的优惠券 - TTS游戏商城" }, { name: "robots", content: "noindex" }];
+export const headers = privatePage;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // a visitor sees the login modal over the page they came from, then lands here

@@ -8,11 +8,13 @@ import { requireMember } from "~/lib/auth.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { privatePage } from "~/lib/cache-control.server";
 
 const RECOMMEND_MAX = 5;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 export const meta: MetaFunction = () => [{ title: "订单详情 - TTS游戏商城" }];
+export const headers = privatePage;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);

@@ -9,6 +9,7 @@ import { requireMember } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { ShellHandle } from "~/lib/route-handle";
+import { privatePage } from "~/lib/cache-control.server";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "ALL", label: "全部订单" },
@@ -21,6 +22,7 @@ const SKELETONS = 3;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 export const meta: MetaFunction = () => [{ title: "我的订单 - TTS游戏商城" }];
+export const headers = privatePage;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, member } = await requireMember(request, context);

@@ -4,9 +4,11 @@ import { getOrderDetail } from "~/api/order.server";
 import { OrderDetailView } from "~/components/order-detail-view";
 import { requireMember } from "~/lib/auth.server";
 import type { ShellHandle } from "~/lib/route-handle";
+import { privatePage } from "~/lib/cache-control.server";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
+export const headers = privatePage;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);

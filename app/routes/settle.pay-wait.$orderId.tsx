@@ -3,11 +3,13 @@ import { useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ShellHandle } from "~/lib/route-handle";
 import { useHydrated } from "~/lib/use-hydrated";
+import { privatePage } from "~/lib/cache-control.server";
 
 const WAIT_SECONDS = 5;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "支付结果 - TTS游戏商城" }];
+export const headers = privatePage;
 
 export default function PayWait() {
   const { orderId = "" } = useParams();
