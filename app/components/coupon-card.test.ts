@@ -42,6 +42,10 @@ describe("a coupon on a card", () => {
     expect(couponView(coupon({ coupon_status: "INVALID" }), now)).toMatchObject({ status: "expired", cornerMark: "" });
   });
 
+  it.each(["javascript:alert(1)", "//evil.example", "/\\evil.example", "data:text/html,x"])("leads nowhere for the jump URL %j", (jump_url) => {
+    expect(couponView(coupon({ attr: { ...coupon({}).attr, jump_url } }), now).jumpUrl).toBe("");
+  });
+
   it("shows a claimable activity with its get condition", () => {
     const view = activityView({
       activity_no: "ACT003",

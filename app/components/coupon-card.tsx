@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import type { Activity, Coupon } from "~/api/promotion.server";
 import { formatDotDate, shopDayNumber } from "~/lib/dates";
+import { safeHref } from "~/lib/safe-url";
 
 export interface CouponCardView {
   key: string;
@@ -46,7 +47,7 @@ export function couponView(coupon: Coupon, now: number): CouponCardView {
     useDate: `可用时间：${formatDotDate(coupon.use_time_start)}-${formatDotDate(coupon.use_time_end)}`,
     description: coupon.attr.sub_title,
     getCondition: "",
-    jumpUrl: coupon.attr.jump_url,
+    jumpUrl: safeHref(coupon.attr.jump_url) ?? "",
     status,
   };
 }
@@ -63,7 +64,7 @@ export function activityView(activity: Activity): CouponCardView {
     useDate: info.display_time ? `可用时间：${info.display_time}` : "",
     description: info.sub_title,
     getCondition: info.display_get,
-    jumpUrl: info.jump_url,
+    jumpUrl: safeHref(info.jump_url) ?? "",
     status: "active",
   };
 }

@@ -2,6 +2,7 @@ import type { OrderDetail } from "~/api/order.server";
 import { ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { formatDateTime } from "~/lib/dates";
 import { formatYuan } from "~/lib/money";
+import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
 import { ShopImage } from "./shop-image";
 
@@ -92,9 +93,7 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
               {item.url.value ? (
                 <p className="text-sm">
                   <span className="text-ink-muted">{item.url.title || "兑换地址"}：</span>
-                  <a href={item.url.value} target="_blank" rel="noopener noreferrer" className="break-all text-primary-300 underline">
-                    {item.url.value}
-                  </a>
+                  <RedemptionAddress value={item.url.value} />
                 </p>
               ) : null}
               {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
@@ -115,5 +114,16 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
         游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
       </p>
     </section>
+  );
+}
+
+/** The redemption address of a code: a link when it is http(s) or a path of the shop, else only text. */
+function RedemptionAddress({ value }: { value: string }) {
+  const href = safeHref(value);
+  if (!href) return <span className="break-all">{value}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="break-all text-primary-300 underline">
+      {value}
+    </a>
   );
 }

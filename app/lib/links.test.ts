@@ -12,6 +12,16 @@ describe("linkHref", () => {
     [{ linkType: "PAGE_REDIRECT", link: "/recommend/PRODUCT_DETAIL/热销游戏" }, "https://cn.example/recommend/PRODUCT_DETAIL/热销游戏"],
     [{ linkType: "EXTERNAL_WEB", link: "https://store.steampowered.com" }, "https://store.steampowered.com"],
     [{ linkType: "EXTERNAL_WEB", link: "javascript:alert(1)" }, null],
+    [{ linkType: "EXTERNAL_WEB", link: "//evil.example" }, null],
+    [{ linkType: "EXTERNAL_WEB", link: "/coupon" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "javascript:alert(1)" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "JavaScript:alert(1)" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "//evil.example/x" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "/\\evil.example" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "/.//evil.example" }, null],
+    [{ linkType: "PAGE_REDIRECT", link: "data:text/html,x" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "coupon" }, null],
+    [{ linkType: "INTERNAL_WEB", link: "https://help.example/faq" }, "https://help.example/faq"],
     [{ linkType: "SOMETHING_NEW", link: "/x" }, null],
   ])("%j leads to %s", (props, href) => {
     expect(linkHref(props, groups)).toBe(href);
@@ -29,5 +39,7 @@ describe("itemHref", () => {
     expect(itemHref({ GOODS: { value: "G1001" } }, groups)).toBe("https://hk.example/topic/G1001");
     expect(itemHref({ JUMP: { value: "INTERNAL_WEB" }, LINK: { value: "/coupon" }, GOODS: { value: "G1" } }, groups)).toBe("https://cn.example/coupon");
     expect(itemHref({ JUMP: { value: "NO_REDIRECT" }, GOODS: { value: "G1" } }, groups)).toBeNull();
+    expect(itemHref({ JUMP: { value: "INTERNAL_WEB" }, LINK: { value: "javascript:alert(1)" } }, { cn: "", hk: "" })).toBeNull();
+    expect(itemHref({ JUMP: { value: "PAGE_REDIRECT" }, LINK: { value: "//evil.example" } }, { cn: "", hk: "" })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 // Where a block item or advert leads (spec 01 §2 link types), and the cn/hk domain groups.
+import { safeHref } from "./safe-url";
 
 export type LinkType = "NO_REDIRECT" | "INTERNAL_WEB" | "EXTERNAL_WEB" | "PAGE_REDIRECT" | "GOODS_DETAIL";
 
@@ -27,10 +28,15 @@ export function linkHref({ linkType, link, goodsNo }: LinkProps, groups: DomainG
     case "GOODS_DETAIL":
       return goodsNo ? withDomain(`/topic/${encodeURIComponent(goodsNo)}`, groups) : null;
     case "INTERNAL_WEB":
-    case "PAGE_REDIRECT":
-      return link ? withDomain(link, groups) : null;
-    case "EXTERNAL_WEB":
-      return link && /^https?:\/\//.test(link) ? link : null;
+    case "PAGE_REDIRECT": {
+      // admin data: only a path of the shop or an http(s) address becomes a link
+      const href = safeHref(link);
+      return href ? withDomain(href, groups) : null;
+    }
+    case "EXTERNAL_WEB": {
+      const href = safeHref(link);
+      return href && !href.startsWith("/") ? href : null;
+    }
     default:
       return null;
   }
