@@ -1,9 +1,12 @@
 // /coupon-collection: the coupon collection centre (spec 01 "Coupon collection centre", §4, §8).
 // Claims are real forms (intent claim / claim-all). A visitor who claims is sent to the login modal
 // and comes back with `?claim=<activity_no|all>`: with JavaScript the pending claim then runs by
-// itself, without JavaScript the page asks for one more click (docs/decisions/006).
+// itself, without JavaScript the page asks for one more click (docs/decisions/006). It runs by
+// itself only when this browser's own click started it (the pending_claim cookie): a link with
+// `?claim=` alone only shows the banner, so no page load claims anything (decision 013).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { parse, serialize } from "cookie";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
@@ -27,6 +30,9 @@ const ClaimSchema = z.discriminatedUnion("intent", [
 const PendingClaim = z.union([z.literal("all"), ActivityNo]).nullable().catch(null);
 
 const PATH = "/coupon-collection";
+/** The claim a visitor clicked before logging in; only that one may run without a second click. */
+const PENDING_COOKIE = "pending_claim";
+const PENDING_MAX_AGE = 10 * 60;
 const SKELETONS = 8;
 /** Spec 01 §9: clicks on a claim button within 300 ms count once. */
 const CLAIM_DEBOUNCE_MS = 300;
@@ -51,10 +57,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const coupons = getAvailable(api)
     .then((r) => (r.ok ? { ok: true as const, list: r.result.list } : { ok: false as const, list: [] as Activity[] }))
     .catch(() => ({ ok: false as const, list: [] as Activity[] }));
-  return {
-    coupons,
-    pendingClaim: api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null,
-  };
+  const pendingClaim = api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null;
+  const clicked = parse(request.headers.get("cookie") ?? "")[PENDING_COOKIE];
+  // the cookie is spent on the first member page that sees it
+  if (api.credential && clicked) context.appendSetCookie(pendingClaimCookie(null));
+  return { coupons, pendingClaim, autoClaim: pendingClaim !== null && clicked === pendingClaim };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -69,12 +76,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const backAfterLogin = loginUrl(`${PATH}?claim=${encodeURIComponent(pending)}`, PATH);
   const api = await tradeApi(request, context);
   // the auth guard: a visitor logs in first, then the claim runs (see the module comment)
-  if (!api.credential) return redirect(backAfterLogin);
+  if (!api.credential) {
+    context.appendSetCookie(pendingClaimCookie(pending));
+    return redirect(backAfterLogin);
+  }
 
   const result = input.intent === "claim" ? await receiveCoupon(api, input.activity_no) : await receiveOneClick(api);
   if (!result.ok) {
     if (result.errorCode === 401) {
       context.appendSetCookie(loginCookie(null));
+      context.appendSetCookie(pendingClaimCookie(pending));
       await setFlash(context, { type: "error", message: result.errorMsg });
       return redirect(backAfterLogin);
     }
@@ -90,8 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(PATH);
 }
 
+function pendingClaimCookie(pending: string | null): string {
+  return serialize(PENDING_COOKIE, pending ?? "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: pending ? PENDING_MAX_AGE : 0 });
+}
+
 export default function CouponCollection() {
-  const { coupons, pendingClaim } = useLoaderData<typeof loader>();
+  const { coupons, pendingClaim, autoClaim } = useLoaderData<typeof loader>();
   const member = useRouteLoaderData<typeof rootLoader>("root")?.member ?? null;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formMethod;
@@ -126,7 +141,7 @@ export default function CouponCollection() {
               {(loaded) =>
                 loaded.list.length ? (
                   <>
-                    {pendingClaim ? <PendingClaimBanner pending={pendingClaim} list={loaded.list} /> : null}
+                    {pendingClaim ? <PendingClaimBanner pending={pendingClaim} auto={autoClaim} list={loaded.list} /> : null}
                     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="可领取的优惠券">
                       {loaded.list.map((activity) => (
                         <li key={activity.activity_no}>
@@ -192,18 +207,21 @@ function ClaimButton({ activity }: { activity: Activity }) {
   );
 }
 
-/** After logging in to claim: the claim runs by itself with JavaScript, or with one click without. */
-function PendingClaimBanner({ pending, list }: { pending: string; list: Activity[] }) {
+/**
+ * After logging in to claim: with JavaScript the claim the shopper clicked (`auto`) runs by itself;
+ * otherwise, and for a `?claim=` that came from a link, it takes one click.
+ */
+function PendingClaimBanner({ pending, auto, list }: { pending: string; auto: boolean; list: Activity[] }) {
   const fetcher = useFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   const activity = pending === "all" ? null : list.find((a) => a.activity_no === pending);
   const claimable = pending === "all" || Boolean(activity && !activity.disabled);
   useEffect(() => {
-    if (!claimable || sent.current || !formRef.current) return;
+    if (!auto || !claimable || sent.current || !formRef.current) return;
     sent.current = true;
     fetcher.submit(new FormData(formRef.current), { method: "post", action: PATH });
-  }, [claimable, fetcher]);
+  }, [auto, claimable, fetcher]);
   if (!claimable) return null;
   const what = activity ? `「${activity.extra_info.main_title}」` : "全部可领取的优惠券";
   return (

@@ -184,6 +184,27 @@ test.describe("coupons", () => {
     await expect(page).toHaveURL(/\/order\/list$/);
   });
 
+  test("a link with ?claim=all claims nothing on page load; the member's click does", async ({ page, context }, testInfo) => {
+    const address = await useOwnAddress(page, testInfo, 17);
+    const mobile = mobileFor(testInfo, 17);
+    await quickSmsLogin(page, mobile, address);
+    await context.clearCookies({ name: "coupon_popup" });
+    const owned = () => readDb("select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ?", `+86-${mobile}`).length;
+    const before = owned();
+
+    await page.goto("/coupon-collection?claim=all");
+    await expect(page.getByText("已登录，继续领取全部可领取的优惠券")).toBeVisible();
+    // with JavaScript a pending claim would have been posted right after hydration
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1_000);
+    expect(owned()).toBe(before);
+    await expect(toast(page, "已为您一键领取优惠券")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "继续领取" }).click();
+    await expect(toast(page, "已为您一键领取优惠券")).toBeVisible();
+    expect(owned()).toBeGreaterThan(before);
+  });
+
   test("a visitor who claims logs in first and the claim completes afterwards", async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     await useOwnAddress(page, testInfo, 16);
