@@ -17,6 +17,7 @@ import { RouteErrorState } from "~/components/route-error-state";
 import { loginUrl } from "~/lib/auth.server";
 import { loginCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
 import { loginHref } from "~/lib/login-href";
 import { assertSameOrigin } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -66,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const parsed = ClaimSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ClaimSchema.safeParse((await readForm(request)) ?? {});
   if (!parsed.success) {
     await setFlash(context, { type: "error", message: MESSAGES.CLAIM_FAILED });
     return redirect(PATH);

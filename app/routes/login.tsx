@@ -8,6 +8,7 @@ import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCod
 import { LoginPanel } from "~/components/login-modal";
 import { loginCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
 import {
   fullMobile,
   HONEYPOT_FIELD,
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = (await readForm(request)) ?? {};
   const rawIntent = String(form.intent ?? "");
   const intent: LoginIntent | "unknown" = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as LoginIntent) : "unknown";
   const values = {

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
@@ -8,6 +8,7 @@ import { ShopImage } from "~/components/shop-image";
 import { requireMember } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireMember(request, context);
-  const form = CloseForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = CloseForm.safeParse((await readForm(request)) ?? {});
   if (!form.success) return data({ error: "订单不存在" }, { status: 400 });
   const closed = await closeOrder(api, form.data.order_no);
   await setFlash(context, closed.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed.errorMsg });
@@ -44,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OrderList() {
   const { filter, orders, error } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
@@ -67,6 +69,11 @@ export default function OrderList() {
         </ul>
       </nav>
       <section aria-label="订单列表" className="space-y-4">
+        {refused?.error ? (
+          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-300">
+            {refused.error}
+          </p>
+        ) : null}
         {loading ? (
           Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
         ) : error ? (

@@ -15,6 +15,7 @@ import { SkuSelector } from "~/components/sku-selector";
 import { loginUrl } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
 import { formatYuan } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -23,6 +24,8 @@ import { shopConfig } from "~/lib/shop-config.server";
 import { selectSku } from "~/lib/sku-selection";
 
 const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+/** Spec 01 §8: a claim that cannot be made says 优惠券已失效. */
+const CLAIM_FAILED = "优惠券已失效";
 const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: z.string().regex(/^[\w-]{1,32}$/) });
 const HOT_GOODS_MAX = 3;
 
@@ -88,14 +91,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  const form = ClaimForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return redirect(here);
+  const form = ClaimForm.safeParse((await readForm(request)) ?? {});
+  if (!form.success) {
+    await setFlash(context, { type: "error", message: CLAIM_FAILED });
+    return redirect(here);
+  }
   const api = await tradeApi(request, context);
   // the auth guard: a visitor logs in first and comes back here
   if (!api.credential) return redirect(loginUrl(here, here));
   const claimed = await receiveCoupon(api, form.data.activity_no);
   if (!claimed.ok && claimed.errorCode === 401) return redirect(loginUrl(here, here));
-  await setFlash(context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: "优惠券已失效" });
+  await setFlash(context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
   return redirect(here);
 }
 
