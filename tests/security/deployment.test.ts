@@ -7,8 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { derivedKey } from "../../server/config";
 import { verifyPassword } from "../../server/trade/domain/password";
+import type { PayNotification } from "../../server/trade/providers/pay";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { skuToBuy } from "../bench/data";
+import { SESSION_SECRET } from "../bench/server";
 import { startShop, type Shop } from "./shop";
 import { startup } from "./startup";
 
@@ -93,6 +97,25 @@ describe("a production start without DEMO=1", () => {
     expect(codes, "codes delivered for an order nobody paid").toEqual([]);
     expect(created).toEqual({ status: 503, body: { success: false, result: { error_code: 503, error_msg: "支付通道未开通" } } });
     expect(rows(shop.dbFile, "SELECT order_no FROM orders").length).toBe(before);
+  });
+
+  it("takes no payment notification and reissues no payment: both answer 503 支付通道未开通", async () => {
+    const orderNo = anyOrderNo(shop);
+    const n: PayNotification = { notify_id: "N-deploy-0001", order_no: orderNo, trade_status: "SUCCESS", amount: 1, pay_way: "WX" };
+    const notify = await fetch(`${shop.url}/api/pay_gateway/notify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...n, sign: signNotification(derivedKey(SESSION_SECRET, "pay-notify"), n) }),
+    });
+    const reissue = await fetch(`${shop.url}${ORDER}/pay_way`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: shop.memberCookie(1) },
+      body: JSON.stringify({ order_no: orderNo, pay_way: "ALIPAY" }),
+    });
+    const unavailable = { success: false, result: { error_code: 503, error_msg: "支付通道未开通" } };
+    expect({ status: notify.status, body: await notify.json() }).toEqual({ status: 503, body: unavailable });
+    expect({ status: reissue.status, body: await reissue.json() }).toEqual({ status: 503, body: unavailable });
+    expect(rows(shop.dbFile, "SELECT notify_id FROM payment_notifications WHERE notify_id = ?", n.notify_id)).toEqual([]);
   });
 
   it("has no sandbox cashier: /mock-pay answers 404, GET and POST", async () => {
