@@ -40,7 +40,7 @@ if (fresh) {
   logger.info({ dbFile: config.dbFile, goods: summary.counts.goods, demo: config.demo }, config.demo ? "database created and seeded with the demo" : "database created with the catalogue only (no accounts, orders or codes)");
 }
 if (config.payProvider === "none") {
-  logger.warn("PAY_PROVIDER is not set: order creation answers 503 支付通道未开通 until a payment provider is configured");
+  logger.warn("no payment provider (PAY_PROVIDER=none): order creation answers 503 支付通道未开通 until one is configured");
 }
 if (!existsSync(config.mediaDir)) generateImages(config.mediaDir);
 const jobs = startJobs({ config, store, logger, now: Date.now });

@@ -99,6 +99,23 @@ describe("a production start without DEMO=1", () => {
     expect(rows(shop.dbFile, "SELECT order_no FROM orders").length).toBe(before);
   });
 
+  it("shows the shopper an error on the pay page, not a cashier link", async () => {
+    const sku = skuToBuy(shop.dbFile, "G1001");
+    const settle = Buffer.from(JSON.stringify({ goodsNo: sku.goodsNo, skuNo: sku.skuNo, couponNo: null, email: "buyer@example.com" })).toString("base64");
+    const before = rows(shop.dbFile, "SELECT order_no FROM orders").length;
+    const page = await fetch(`${shop.url}/settle/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${shop.memberCookie(1)}; settle=${encodeURIComponent(settle)}` },
+      body: new URLSearchParams({ pay_way: "WX", request_id: "deploy-test-0001" }),
+      redirect: "manual",
+    });
+    const html = await page.text();
+    expect(page.status).toBe(503);
+    expect(html).toContain("创建订单失败");
+    expect(html).not.toContain("/mock-pay/");
+    expect(rows(shop.dbFile, "SELECT order_no FROM orders").length).toBe(before);
+  });
+
   it("takes no payment notification and reissues no payment: both answer 503 支付通道未开通", async () => {
     const orderNo = anyOrderNo(shop);
     const n: PayNotification = { notify_id: "N-deploy-0001", order_no: orderNo, trade_status: "SUCCESS", amount: 1, pay_way: "WX" };
