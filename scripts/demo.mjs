@@ -12,9 +12,11 @@ TTS游戏商城 演示 — http://localhost:${port}
   短信与邮件发件箱：http://localhost:${port}/dev
 `);
 
+// the demo is the demo: DEMO=1 whatever the shell says, and only this machine reaches it (its
+// /dev pages show every SMS code and delivered code) unless HOST says otherwise
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", DEMO: "1", ...process.env, PORT: port },
+  env: { NODE_ENV: "production", ...process.env, HOST: process.env.HOST || "127.0.0.1", PORT: port, DEMO: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

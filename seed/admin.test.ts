@@ -16,7 +16,9 @@ import { loginCodeMessage } from "../server/trade/domain/sms-code";
 import { fulfilOrder, OUT_OF_STOCK_NOTICE, runFulfilment } from "../server/trade/jobs/fulfilment";
 import { outboxSmsProvider } from "../server/trade/providers/sms";
 import { createOrder } from "../server/trade/services/order.service";
-import { applyNotification, signNotification, type PayNotification } from "../server/trade/services/payment.service";
+import type { PayNotification } from "../server/trade/providers/pay";
+import { signNotification } from "../server/trade/providers/pay-sandbox";
+import { applyNotification } from "../server/trade/services/payment.service";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const COMMANDS = ["help", "reset", "orders", "order:advance", "order:set", "order:pay", "order:fail", "order:expire", "order:refund", "sms", "coupon:grant", "cdkeys:add"];
@@ -63,7 +65,7 @@ function freshOrder(over: { coupons?: string[]; mobile?: string } = {}): string 
 function deliveredOrder(): string {
   const orderNo = freshOrder();
   const n: PayNotification = { notify_id: `SETUP-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS", amount: orderOf(orderNo).payPrice, pay_way: "WX" };
-  applyNotification(deps, n, signNotification(deps.config.sessionSecret, n));
+  applyNotification(deps, n, signNotification(deps.config.payNotifySecret, n));
   if (!fulfilOrder(deps, orderNo, Date.now())) throw new Error("setup: no code to deliver");
   return orderNo;
 }

@@ -6,7 +6,7 @@ import { openStore, type Store } from "../db/client";
 import { verifyPassword } from "../server/trade/domain/password";
 import { DEMO_PASSWORD } from "./data";
 import { generateImages, renderImages } from "./images";
-import { seedDatabase, type SeedSummary } from "./seed";
+import { seedCatalogue, seedDatabase, type SeedSummary } from "./seed";
 
 const NOW = Date.UTC(2026, 10, 22, 2, 30, 0);
 const DAY = 86_400_000;
@@ -409,6 +409,23 @@ describe("images", () => {
       }
     } finally {
       rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the catalogue alone (a start outside the demo, decision 011)", () => {
+  it("has the demo's goods, SKUs and layout, and no accounts, orders, member coupons or codes", () => {
+    const other = openStore(":memory:");
+    try {
+      const { counts } = seedCatalogue(other, { mediaDir, now: NOW });
+      for (const table of ["goods", "skus", "spec_nodes", "layout_blocks", "layout_items", "coupon_activities"]) {
+        expect(counts[table], table).toBe(summary.counts[table]);
+      }
+      for (const table of ["members", "orders", "coupons", "cdkeys", "payment_notifications", "outbox_messages", "member_servers"]) {
+        expect(counts[table], table).toBe(0);
+      }
+    } finally {
+      other.close();
     }
   });
 });

@@ -1,6 +1,9 @@
 // Deterministic, re-runnable demo seed: wipes every table and inserts the catalogue, layout,
 // promotions, demo members and their orders in one synchronous transaction.
 // Run as a script: `tsx seed/seed.ts` (DB_FILE, default data/shop.sqlite; images beside it).
+// seedCatalogue is the part a shop outside the demo starts with (decision 011): no accounts with
+// the published password, no orders, and no codes (they are derived from the repository's seeds,
+// so anyone could read them).
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -753,6 +756,33 @@ function skuRef(sku: BuiltSku | undefined): SkuRef {
   return { skuNo: sku.row.skuNo, goodsNo: sku.goods.no, name: `${sku.goods.name} · ${sku.row.skuName}` };
 }
 
+/** The catalogue alone: goods, SKUs, layout, adverts and coupon activities. Returns rows per table. */
+export function seedCatalogue(store: Store, options: { mediaDir: string; now?: number }): { counts: Record<string, number> } {
+  const now = options.now ?? Date.now();
+  generateImages(options.mediaDir);
+  const cat = buildCatalogue(now);
+  const layout = buildLayout(now);
+  const activities = buildActivities(now);
+  const { db } = store;
+  store.sqlite.transaction(() => {
+    clearAll(store);
+    insertCatalogue(db, cat, layout, activities);
+  })();
+  return { counts: countRows(store) };
+}
+
+function insertCatalogue(db: Db, cat: Catalogue, layout: ReturnType<typeof buildLayout>, activities: Insert<typeof schema.couponActivities>[]): void {
+  insertAll(db, schema.goods, cat.goods);
+  insertAll(db, schema.goodsExtras, cat.extras);
+  insertAll(db, schema.skus, cat.skus.map((s) => s.row));
+  insertAll(db, schema.specNodes, cat.nodes);
+  insertAll(db, schema.layoutBlocks, layout.blocks);
+  insertAll(db, schema.layoutItems, layout.items);
+  insertAll(db, schema.popupAdverts, layout.popups);
+  insertAll(db, schema.couponActivities, activities);
+}
+
+/** The whole demo: the catalogue, its codes, the demo members (password demo123456) and their orders. */
 export function seedDatabase(store: Store, options: { mediaDir: string; now?: number }): SeedSummary {
   const now = options.now ?? Date.now();
   generateImages(options.mediaDir);
@@ -777,15 +807,8 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
   store.sqlite.transaction(() => {
     clearAll(store);
     insertAll(db, schema.members, members);
-    insertAll(db, schema.goods, cat.goods);
-    insertAll(db, schema.goodsExtras, cat.extras);
-    insertAll(db, schema.skus, cat.skus.map((s) => s.row));
-    insertAll(db, schema.specNodes, cat.nodes);
+    insertCatalogue(db, cat, layout, activities);
     insertAll(db, schema.cdkeys, codes.rows);
-    insertAll(db, schema.layoutBlocks, layout.blocks);
-    insertAll(db, schema.layoutItems, layout.items);
-    insertAll(db, schema.popupAdverts, layout.popups);
-    insertAll(db, schema.couponActivities, activities);
     insertAll(db, schema.coupons, coupons.rows);
     insertAll(db, schema.orders, orders.orders);
     insertAll(db, schema.orderUnits, orders.units);

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
-import { devRouter } from "./dev/router";
+import { demoPathAbsent, devRouter } from "./dev/router";
 import { mockPayRouter } from "./mock-pay/router";
 import { pageCache } from "./page-cache";
 import { tradeRouter } from "./trade/router";
@@ -73,8 +73,8 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   app.use(compression());
   app.use(visitorPages.fill);
 
-  app.use("/mock-pay", mockPayRouter(config, store));
-  if (config.devPages) app.use("/dev", devRouter(store));
+  app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
+  app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
 
   app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
   if (vite) {

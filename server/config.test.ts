@@ -1,15 +1,26 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, derivedKey, loadConfig } from "./config";
 
 const dbFile = join(mkdtempSync(join(tmpdir(), "shop-config-")), "shop.sqlite");
+const SECRET = "a-session-secret-of-at-least-32-characters";
 
 describe("loadConfig", () => {
-  it("has a working default for everything", () => {
+  it("has a working default for everything, and the default is production without the demo", () => {
     const config = loadConfig({ DB_FILE: dbFile });
-    expect(config).toMatchObject({ port: 3000, orderPayMinutes: 15, fulfilDelayMs: 1500, devPages: true, production: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      orderPayMinutes: 15,
+      fulfilDelayMs: 1500,
+      production: true,
+      nodeEnv: "production",
+      demo: false,
+      devPages: false,
+      payProvider: "none",
+    });
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -25,16 +36,55 @@ describe("loadConfig", () => {
     [{ TRADE_API_URL: "ftp://x" }, "TRADE_API_URL"],
     [{ DEMO: "maybe" }, "DEMO"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ PAY_PROVIDER: "wechat" }, "PAY_PROVIDER"],
+    [{ PAY_NOTIFY_SECRET: "short" }, "PAY_NOTIFY_SECRET"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("stops on %j naming %s", (env, name) => {
     expect(() => loadConfig({ DB_FILE: dbFile, ...env })).toThrowError(new RegExp(name));
   });
 
-  it("refuses the captcha test pass in production", () => {
-    expect(() => loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
+  it.each([
+    ["empty", ""],
+    ["31 characters", "x".repeat(31) + "\n"],
+  ])("stops when the kept session-secret file is %s, naming the file", (_what, content) => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
+    writeFileSync(join(dir, "session-secret"), content);
+    expect(() => loadConfig({ DB_FILE: join(dir, "shop.sqlite") })).toThrowError(/session-secret.*32/);
   });
 
-  it("serves the demo pages in production only with DEMO=1", () => {
-    expect(loadConfig({ DB_FILE: dbFile, NODE_ENV: "production" }).devPages).toBe(false);
-    expect(loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", DEMO: "1" }).devPages).toBe(true);
+  it("refuses the captcha test pass in production, and NODE_ENV unset is production", () => {
+    expect(() => loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DB_FILE: dbFile, CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
+  });
+
+  it.each([
+    [{ NODE_ENV: "production" }, { devPages: false, payProvider: "none" }],
+    [{}, { devPages: false, payProvider: "none" }],
+    [{ NODE_ENV: "production", DEMO: "0" }, { devPages: false, payProvider: "none" }],
+    [{ NODE_ENV: "production", DEMO: "1" }, { devPages: true, payProvider: "sandbox" }],
+    [{ DEMO: "1" }, { devPages: true, payProvider: "sandbox" }],
+    [{ NODE_ENV: "development" }, { devPages: true, payProvider: "sandbox" }],
+    [{ NODE_ENV: "test" }, { devPages: true, payProvider: "sandbox" }],
+    [{ NODE_ENV: "test", PAY_PROVIDER: "none" }, { devPages: true, payProvider: "none" }],
+    [{ NODE_ENV: "production", DEMO: "1", PAY_PROVIDER: "none" }, { devPages: true, payProvider: "none" }],
+  ])("with %j: %j", (env, expected) => {
+    expect(loadConfig({ DB_FILE: dbFile, ...env })).toMatchObject(expected);
+  });
+
+  it("refuses the sandbox cashier in production without DEMO=1", () => {
+    expect(() => loadConfig({ DB_FILE: dbFile, PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
+    expect(() => loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
+  });
+
+  it("keys payments with their own keys: PAY_NOTIFY_SECRET, or keys derived per purpose from the session secret", () => {
+    const derived = loadConfig({ DB_FILE: dbFile, SESSION_SECRET: SECRET });
+    expect(derived.payNotifySecret).toBe(derivedKey(SECRET, "pay-notify"));
+    expect(derived.payLinkSecret).toBe(derivedKey(SECRET, "pay-cashier-link"));
+    expect(new Set([derived.sessionSecret, derived.payNotifySecret, derived.payLinkSecret]).size).toBe(3);
+    expect(derivedKey("another-session-secret-of-32-characters!", "pay-notify")).not.toBe(derived.payNotifySecret);
+
+    const given = loadConfig({ DB_FILE: dbFile, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
+    expect(given.payNotifySecret).toBe("the-providers-notify-key-0123456789");
+    expect(given.payLinkSecret).toBe(derived.payLinkSecret);
   });
 });

@@ -1,6 +1,8 @@
 // Configuration from the environment (decisions §10): every variable has a working default,
-// and an invalid value stops start-up with a message naming it.
-import { randomBytes } from "node:crypto";
+// and an invalid value stops start-up with a message naming it. The defaults fail closed
+// (decision 011): NODE_ENV unset is production, and the demo (sandbox cashier, /dev pages, demo
+// accounts) is on only with DEMO=1 or an explicit NODE_ENV=development/test.
+import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
@@ -9,19 +11,26 @@ const flag = z
   .enum(["0", "1", "true", "false", ""])
   .transform((v) => v === "1" || v === "true");
 const port = z.coerce.number().int().min(0).max(65535);
+/** `none`: no payment provider, order creation answers 503; `sandbox`: the demo cashier (/mock-pay). */
+export const PAY_PROVIDERS = ["none", "sandbox"] as const;
+export type PayProviderName = (typeof PAY_PROVIDERS)[number];
+
+const SECRET_MIN = 32;
 const baseUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DB_FILE: z.string().min(1).default("data/shop.sqlite"),
   TRADE_API_URL: baseUrl.default(""),
   ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   FULFIL_DELAY_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(1500),
-  SESSION_SECRET: z.string().min(32, "至少 32 个字符").optional(),
+  SESSION_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
+  PAY_PROVIDER: z.enum(PAY_PROVIDERS).optional(),
+  PAY_NOTIFY_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
   CAPTCHA_TEST_PASS: z.string().min(8, "至少 8 个字符").optional(),
-  DEMO: flag.default(true),
+  DEMO: flag.default(false),
   CS_CHAT_SCRIPT_URL: z.string().min(1).default("/cs-chat.js"),
   CN_BASE_URL: baseUrl.default(""),
   HK_BASE_URL: baseUrl.default(""),
@@ -50,10 +59,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && c.CAPTCHA_TEST_PASS) {
     throw new ConfigError("配置无效: CAPTCHA_TEST_PASS 不能在 NODE_ENV=production 时设置");
   }
+  /** The sandbox things (cashier, /dev pages) exist only in the demo or outside production. */
+  const sandboxAllowed = c.DEMO || !production;
+  const payProvider: PayProviderName = c.PAY_PROVIDER ?? (sandboxAllowed ? "sandbox" : "none");
+  if (payProvider === "sandbox" && !sandboxAllowed) {
+    throw new ConfigError(
+      "配置无效: PAY_PROVIDER=sandbox 只能用于演示 (DEMO=1) 或 NODE_ENV=development/test：沙箱收银台不收款就发货。正式部署请接入真实支付通道，或不设置 PAY_PROVIDER（下单将答复 503 支付通道未开通）",
+    );
+  }
   const dbFile = c.DB_FILE === ":memory:" ? c.DB_FILE : resolve(c.DB_FILE);
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
+  const sessionSecret = c.SESSION_SECRET ?? keptSecret(dataDir);
   return {
     production,
+    nodeEnv: c.NODE_ENV,
+    /** DEMO=1: the demo accounts are seeded into an empty database, and the sandbox may run in production. */
+    demo: c.DEMO,
     port: c.PORT,
     host: c.HOST,
     dbFile,
@@ -62,10 +83,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tradeApiUrl: c.TRADE_API_URL,
     orderPayMinutes: c.ORDER_PAY_MINUTES,
     fulfilDelayMs: c.FULFIL_DELAY_MS,
-    sessionSecret: c.SESSION_SECRET ?? keptSecret(dataDir),
+    /** Keys sessions, saas-tokens and SMS code hashes; the payment keys are derived from it per purpose. */
+    sessionSecret,
+    payProvider,
+    /** Verifies payment notifications: PAY_NOTIFY_SECRET, the key shared with the provider. */
+    payNotifySecret: c.PAY_NOTIFY_SECRET ?? derivedKey(sessionSecret, "pay-notify"),
+    /** Signs the sandbox cashier links. */
+    payLinkSecret: derivedKey(sessionSecret, "pay-cashier-link"),
     captchaTestPass: c.CAPTCHA_TEST_PASS,
-    /** The /dev pages: always outside production, and in production only with DEMO=1. */
-    devPages: !production || (env.DEMO !== undefined && c.DEMO),
+    /** The /dev pages (every SMS code and delivered code): only in the demo or outside production. */
+    devPages: sandboxAllowed,
     csChatScriptUrl: c.CS_CHAT_SCRIPT_URL,
     cnBaseUrl: c.CN_BASE_URL,
     hkBaseUrl: c.HK_BASE_URL,
@@ -76,10 +103,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A demo needs no SESSION_SECRET: one is generated once and kept beside the database. */
+/**
+ * A key of its own for one purpose, derived from the session secret (HKDF-SHA256), so that a key
+ * handed to a payment provider, or leaked from it, says nothing about the others.
+ */
+export function derivedKey(secret: string, purpose: string): string {
+  return Buffer.from(hkdfSync("sha256", secret, "", `tts-shop:${purpose}`, 32)).toString("hex");
+}
+
+/** No SESSION_SECRET: one is generated once and kept beside the database. */
 function keptSecret(dataDir: string): string {
   const file = resolve(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length < SECRET_MIN) {
+      throw new ConfigError(
+        `配置无效: ${file} 为空或短于 ${SECRET_MIN} 个字符。删除该文件（将重新生成，已登录的会员需重新登录），或设置 SESSION_SECRET（至少 ${SECRET_MIN} 个字符）`,
+      );
+    }
+    return secret;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });

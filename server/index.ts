@@ -9,7 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { openStore } from "../db/client";
 import { generateImages } from "../seed/images";
-import { seedDatabase } from "../seed/seed";
+import { seedCatalogue, seedDatabase } from "../seed/seed";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
@@ -27,13 +27,20 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// NODE_ENV unset means production (decision 011): Express's error pages, React and the
+// storefront's cookie flags read process.env.NODE_ENV themselves
+process.env.NODE_ENV = config.nodeEnv;
 const logger = createLogger(config.logLevel);
 
 const fresh = config.dbFile === ":memory:" || !existsSync(config.dbFile);
 const store = openStore(config.dbFile);
 if (fresh) {
-  const summary = seedDatabase(store, { mediaDir: config.mediaDir });
-  logger.info({ dbFile: config.dbFile, goods: summary.counts.goods }, "database created and seeded");
+  // demo accounts (published password demo123456), their orders and the seed's codes only in the demo
+  const summary = config.demo ? seedDatabase(store, { mediaDir: config.mediaDir }) : seedCatalogue(store, { mediaDir: config.mediaDir });
+  logger.info({ dbFile: config.dbFile, goods: summary.counts.goods, demo: config.demo }, config.demo ? "database created and seeded with the demo" : "database created with the catalogue only (no accounts, orders or codes)");
+}
+if (config.payProvider === "none") {
+  logger.warn("no payment provider (PAY_PROVIDER=none): order creation answers 503 支付通道未开通 until one is configured");
 }
 if (!existsSync(config.mediaDir)) generateImages(config.mediaDir);
 const jobs = startJobs({ config, store, logger, now: Date.now });

@@ -1,11 +1,19 @@
 // Demo-only pages (decisions §1, §6): the SMS and mail outboxes, readable by a person.
 import { desc, eq } from "drizzle-orm";
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import type { Store } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { escapeHtml, formatTime } from "../html";
 
 const CHANNELS = { sms: { channel: "SMS", title: "短信发件箱" }, mail: { channel: "MAIL", title: "邮件发件箱" } };
+
+/**
+ * The demo's paths (/dev, /mock-pay) in a shop that is not the demo: 404 for every method, as if
+ * they had never existed (a POST would otherwise reach the storefront and get 405).
+ */
+export const demoPathAbsent: RequestHandler = (_req, res) => {
+  res.status(404).type("text/plain; charset=utf-8").send("页面不存在");
+};
 
 export function devRouter(store: Store) {
   const router = Router();

@@ -1,6 +1,8 @@
-// The sandbox cashier (decisions §6), standing in for WeChat Pay / Alipay: a signed link shows the
-// amount, the pay way and a QR-style image, and two buttons that send a signed notification
+// The sandbox cashier (decisions §6, 011), standing in for WeChat Pay / Alipay: a signed link shows
+// the amount, the pay way and a QR-style image, and two buttons that send a signed notification
 // through the same HTTP path a real provider uses. Plain HTML forms: works without JavaScript.
+// Mounted only when PAY_PROVIDER=sandbox, which the configuration allows only in the demo (DEMO=1)
+// or outside production.
 import express, { Router, type Request } from "express";
 import QRCode from "qrcode";
 import { eq, sql } from "drizzle-orm";
@@ -10,7 +12,8 @@ import { orders, paymentNotifications } from "../../db/schema";
 import type { Config } from "../config";
 import { escapeHtml } from "../html";
 import { PAID_STATUSES, type OrderStatus } from "../trade/domain/order-state";
-import { signNotification, verifyCashierSignature, type PayNotification } from "../trade/services/payment.service";
+import type { PayNotification } from "../trade/providers/pay";
+import { sandboxPay } from "../trade/providers/pay-sandbox";
 
 const PAY_WAY_NAMES: Record<string, string> = {
   WX: "微信支付",
@@ -27,12 +30,14 @@ const Query = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/) });
 const Submit = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/), result: z.enum(["SUCCESS", "FAIL"]) });
 
 export function mockPayRouter(config: Config, store: Store) {
+  if (config.payProvider !== "sandbox") throw new Error(`the sandbox cashier needs PAY_PROVIDER=sandbox, not ${config.payProvider}`);
+  const sandbox = sandboxPay(config);
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: "4kb" }));
 
   const signed = (req: Request, sig: string | undefined) => {
     const params = Params.safeParse(req.params);
-    if (!params.success || !sig || !verifyCashierSignature(config.sessionSecret, params.data.orderNo, sig)) return null;
+    if (!params.success || !sig || !sandbox.verifyCashierLink(params.data.orderNo, sig)) return null;
     return store.db.select().from(orders).where(eq(orders.orderNo, params.data.orderNo)).get() ?? null;
   };
 
@@ -84,7 +89,7 @@ export function mockPayRouter(config: Config, store: Store) {
     const answer = await fetch(api, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...notification, sign: signNotification(config.sessionSecret, notification) }),
+      body: JSON.stringify({ ...notification, sign: sandbox.signNotification(notification) }),
     })
       .then((r) => r.json() as Promise<{ success: boolean; result: { outcome?: string; error_msg?: string } }>)
       .catch(() => null);

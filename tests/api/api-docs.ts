@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { runFulfilment } from "../../server/trade/jobs/fulfilment";
-import { signNotification } from "../../server/trade/services/payment.service";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { startHarness, type Harness } from "./harness";
 
 // ─── the catalogue's types ───────────────────────────────────────────────
@@ -192,7 +192,7 @@ function orderBody(ctx: DocsContext, coupons: string[]) {
 function notifyBody(ctx: DocsContext, orderNo: string) {
   const order = firstRow<{ pay_price: number; pay_way: string }>(ctx, "SELECT pay_price, pay_way FROM orders WHERE order_no = ?", orderNo);
   const notification = { notify_id: `N${randomUUID().replaceAll("-", "")}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: order.pay_price, pay_way: order.pay_way };
-  return { ...notification, sign: signNotification(ctx.h.deps.config.sessionSecret, notification) };
+  return { ...notification, sign: signNotification(ctx.h.deps.config.payNotifySecret, notification) };
 }
 
 // ─── the catalogue, in the order it runs ─────────────────────────────────

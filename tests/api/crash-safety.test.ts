@@ -61,6 +61,9 @@ async function startServer(dbFile: string, secret: string): Promise<Server> {
       PORT: String(port),
       DB_FILE: dbFile,
       SESSION_SECRET: secret,
+      // notifications are signed with the test's secret; the demo members are seeded (DEMO=1)
+      PAY_NOTIFY_SECRET: secret,
+      DEMO: "1",
       FULFIL_DELAY_MS: "200",
       ORDER_PAY_MINUTES: "1",
       LOG_LEVEL: "warn",

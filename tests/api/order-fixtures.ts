@@ -5,7 +5,8 @@ import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cdkeys, orders } from "../../db/schema";
-import { signNotification, type PayNotification } from "../../server/trade/services/payment.service";
+import type { PayNotification } from "../../server/trade/providers/pay";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
 
 export const ORDER_V1 = "/api/trade_bff/v1/order";
 export const ORDER_V2 = "/api/trade_bff/v2/order";

@@ -70,7 +70,7 @@ async function newOrder(memberId = member1, headers = as1, over: Record<string, 
 }
 
 function notify(n: ReturnType<typeof notification>, sign?: string) {
-  const body = signedBody(h.deps.config.sessionSecret, n);
+  const body = signedBody(h.deps.config.payNotifySecret, n);
   return h.api(NOTIFY, { method: "POST", json: sign === undefined ? body : { ...body, sign } });
 }
 
@@ -618,7 +618,7 @@ describe("POST /pay_gateway/notify", () => {
     expectFailure(await notify(notification(orderNo, shop.price), "0".repeat(64)), 400, "签名校验失败");
     // signed for another amount than the one sent
     const n = notification(orderNo, shop.price);
-    const forged = { ...signedBody(h.deps.config.sessionSecret, n), amount: 1 };
+    const forged = { ...signedBody(h.deps.config.payNotifySecret, n), amount: 1 };
     expectFailure(await h.api(NOTIFY, { method: "POST", json: forged }), 400, "签名校验失败");
     expect(orderSnapshot(h.store.sqlite)).toEqual(before);
   });
@@ -635,7 +635,7 @@ describe("POST /pay_gateway/notify", () => {
   ])("refuses %s with 400 naming the field", async (_name, mutate, field) => {
     const orderNo = await newOrder();
     const before = orderSnapshot(h.store.sqlite);
-    const res = await h.api(NOTIFY, { method: "POST", json: mutate(signedBody(h.deps.config.sessionSecret, notification(orderNo, shop.price))) });
+    const res = await h.api(NOTIFY, { method: "POST", json: mutate(signedBody(h.deps.config.payNotifySecret, notification(orderNo, shop.price))) });
     expectFailure(res, 400);
     expect(res.body.result.error_msg).toContain(field);
     expect(orderSnapshot(h.store.sqlite)).toEqual(before);

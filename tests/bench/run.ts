@@ -9,11 +9,11 @@ import { join, resolve } from "node:path";
 import type { Request as CannonRequest } from "autocannon";
 import Database from "better-sqlite3";
 import { gunzipSync } from "node:zlib";
-import { signNotification } from "../../server/trade/services/payment.service";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, createSeededDb, credentialFor, growCatalogue, memberWithOrders, searchKeywords, skuToBuy } from "./data";
 import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 import { measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
-import { SESSION_SECRET, startServer, type BenchServer } from "./server";
+import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
 import { firstLoadWeight, type Weight } from "./weight";
 
@@ -166,7 +166,7 @@ async function loadMode(): Promise<string> {
         if (!orderNo) return null;
         notifyCount += 1;
         const n = { notify_id: `bench-${orderNo}-${notifyCount}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
-        return { ...request, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...n, sign: signNotification(SESSION_SECRET, n) }) };
+        return { ...request, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...n, sign: signNotification(PAY_NOTIFY_SECRET, n) }) };
       },
       onResponse: (status, body, context) => {
         if (status === 200 && JSON.parse(body).result.outcome === "APPLIED") paid.push(context.orderNo as string);
@@ -205,7 +205,7 @@ async function loadMode(): Promise<string> {
   const notified = await rawRequest(`${base}/api/pay_gateway/notify`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...n, sign: signNotification(SESSION_SECRET, n) }),
+    body: JSON.stringify({ ...n, sign: signNotification(PAY_NOTIFY_SECRET, n) }),
   });
   const status = await rawRequest(`${base}/api/trade_bff/v1/order/status/${orderNo}`, { headers: memberHeaders });
   // most specific first: the search page's path is a prefix of nothing else, "/" of everything

@@ -1,11 +1,13 @@
 // The production build as the bench runs it: its own process on its own port and temp database,
-// LOG_LEVEL=warn, an explicit SESSION_SECRET (the bench signs payment notifications with it).
+// LOG_LEVEL=warn, an explicit SESSION_SECRET and PAY_NOTIFY_SECRET (the bench signs payment
+// notifications with the latter).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
 export const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
+export const PAY_NOTIFY_SECRET = "bench-pay-notify-secret-0123456789abcdef";
 
 export interface BenchServer {
   url: string;
@@ -40,6 +42,7 @@ export async function startServer(options: { dbFile: string; logDir: string; env
       DB_FILE: options.dbFile,
       LOG_LEVEL: "warn",
       SESSION_SECRET,
+      PAY_NOTIFY_SECRET,
       DEMO: "1",
       ...options.env,
     },

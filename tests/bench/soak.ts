@@ -4,8 +4,8 @@
 // the server's resident memory over time with its linear-regression slope.
 import Database from "better-sqlite3";
 import { solve, type Arithmetic } from "../../server/trade/domain/captcha";
-import { signNotification } from "../../server/trade/services/payment.service";
-import { SESSION_SECRET, type BenchServer } from "./server";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
+import { PAY_NOTIFY_SECRET, type BenchServer } from "./server";
 
 export interface SoakOptions {
   minutes: number;
@@ -181,7 +181,7 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
     const notification = { notify_id: `soak-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: payPrice, pay_way: "WX" };
     const paid = await call("buy", "/api/pay_gateway/notify", {
       method: "POST",
-      json: { ...notification, sign: signNotification(SESSION_SECRET, notification) },
+      json: { ...notification, sign: signNotification(PAY_NOTIFY_SECRET, notification) },
     });
     if (paid.body?.result?.outcome !== "APPLIED") return;
     report.ordersPaid += 1;

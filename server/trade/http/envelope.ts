@@ -13,6 +13,7 @@ export const ERROR = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 export type ErrorStatus = (typeof ERROR)[keyof typeof ERROR];
 

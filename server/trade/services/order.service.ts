@@ -10,7 +10,8 @@ import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
 import type { Member } from "./session.service";
-import { payUrl } from "./payment.service";
+import type { PayProvider } from "../providers/pay";
+import { payProvider, requirePayProvider } from "./payment.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
 import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
@@ -161,9 +162,11 @@ function ownOrder(db: Db, member: Member, orderNo: string): OrderRow {
   return order;
 }
 
-const payResult = (deps: TradeDeps, orderNo: string) => ({ order_no: orderNo, third_pay_detail: { pay_url: payUrl(deps, orderNo) } });
+const payResult = (provider: PayProvider, orderNo: string) => ({ order_no: orderNo, third_pay_detail: { pay_url: provider.payUrl(orderNo) } });
 
+/** Creates an order (or reissues payment of an open one); 503 支付通道未开通 when no provider is configured. */
 export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderInput, context: { key: string | null; storeLine: string }) {
+  const provider = requirePayProvider(deps);
   if (input.customer.user_id !== String(member.memberId)) throw new ApiError(ERROR.FORBIDDEN, ORDER_MESSAGES.CUSTOMER_MISMATCH);
   if (input.order_no) return changePayWay(deps, member, input.order_no, input.pay_way);
 
@@ -176,7 +179,7 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
       const seen = q.idempotencyKey.get({ memberId: member.memberId, key: context.key });
       if (seen) {
         if (seen.requestHash !== hash || !seen.orderNo) throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.KEY_REUSED);
-        return payResult(deps, seen.orderNo);
+        return payResult(provider, seen.orderNo);
       }
     }
     const couponNo = input.coupons.find(Boolean) ?? null;
@@ -208,7 +211,7 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
       db.insert(orderCoupons).values({ orderNo, couponNo: priced.couponNo, discount: priced.totals.couponAmountCents }).run();
     }
     if (context.key) q.insertIdempotencyKey.run({ key: context.key, memberId: member.memberId, requestHash: hash, orderNo, createdAt: now });
-    return payResult(deps, orderNo);
+    return payResult(provider, orderNo);
   });
 }
 
@@ -245,6 +248,7 @@ function specPath(db: Db, goodsNo: string, skuNo: string): string[] {
 }
 
 export function changePayWay(deps: TradeDeps, member: Member, orderNo: string, payWay: PayWay) {
+  const provider = requirePayProvider(deps);
   const now = deps.now();
   const { db } = deps.store;
   return writeTransaction(db, () => {
@@ -253,7 +257,7 @@ export function changePayWay(deps: TradeDeps, member: Member, orderNo: string, p
       throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.NOT_PAYABLE);
     }
     transition(db, order, "REISSUE_PAY", now, { payWay });
-    return payResult(deps, orderNo);
+    return payResult(provider, orderNo);
   });
 }
 
@@ -409,6 +413,7 @@ export function listOrders(deps: TradeDeps, member: Member, query: { user_id: st
   }
   const units = unitsOf(deps.store.db, rows.map((o) => o.orderNo));
   const now = deps.now();
+  const provider = payProvider(deps.config);
   return {
     list: rows.map((o) => {
       const goods = units.get(o.orderNo) ?? [];
@@ -426,7 +431,7 @@ export function listOrders(deps: TradeDeps, member: Member, query: { user_id: st
         remain_minutes: remainingMinutes(o.status as OrderStatus, o.payExpireAt, now),
         pay_way: o.payWay,
         goods: goods.map(wireGoods),
-        third_pay_detail: OPEN_STATUSES.includes(o.status as OrderStatus) ? { pay_url: payUrl(deps, o.orderNo) } : { pay_url: "" },
+        third_pay_detail: { pay_url: provider && OPEN_STATUSES.includes(o.status as OrderStatus) ? provider.payUrl(o.orderNo) : "" },
       };
     }),
     page: query.page,

@@ -1,51 +1,30 @@
-// The sandbox payment provider's two ends (decisions §6): signed cashier links, and signed,
-// idempotent payment notifications that move an order to PAY_SUCCESS or PAY_FAIL.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// Payments (decisions §6, 011): the configured provider's cashier links, and its signed,
+// idempotent notifications that move an order to PAY_SUCCESS or PAY_FAIL.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
+import type { Config } from "../../config";
 import type { TradeDeps } from "../deps";
 import { nextStatus, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
+import type { PayNotification, PayProvider } from "../providers/pay";
+import { sandboxPay } from "../providers/pay-sandbox";
 import { transition } from "./order.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { consumeCoupon } from "./promotion.service";
 
-function hmac(secret: string, purpose: string, text: string): string {
-  return createHmac("sha256", secret).update(`${purpose}\n${text}`).digest("hex");
+export const NO_PAY_PROVIDER = "支付通道未开通";
+
+/** The provider PAY_PROVIDER names, or null when none is configured (`none`). */
+export function payProvider(config: Config): PayProvider | null {
+  return config.payProvider === "sandbox" ? sandboxPay(config) : null;
 }
 
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export function cashierSignature(secret: string, orderNo: string): string {
-  return hmac(secret, "cashier", orderNo).slice(0, 32);
-}
-
-export function verifyCashierSignature(secret: string, orderNo: string, signature: string): boolean {
-  return sameHex(cashierSignature(secret, orderNo), signature);
-}
-
-/** The pay_url of an order: the cashier page, in the payment (hk) domain group. */
-export function payUrl(deps: Pick<TradeDeps, "config">, orderNo: string): string {
-  return `${deps.config.hkBaseUrl}/mock-pay/${orderNo}?sig=${cashierSignature(deps.config.sessionSecret, orderNo)}`;
-}
-
-export interface PayNotification {
-  notify_id: string;
-  order_no: string;
-  trade_status: "SUCCESS" | "FAIL";
-  amount: number;
-  pay_way: string;
-}
-
-const canonical = (n: PayNotification) => [n.notify_id, n.order_no, n.trade_status, n.amount, n.pay_way].join("|");
-
-export function signNotification(secret: string, n: PayNotification): string {
-  return hmac(secret, "notify", canonical(n));
+/** The provider, or 503 支付通道未开通: nothing can be paid, so nothing may be ordered. */
+export function requirePayProvider(deps: Pick<TradeDeps, "config">): PayProvider {
+  const provider = payProvider(deps.config);
+  if (!provider) throw new ApiError(ERROR.UNAVAILABLE, NO_PAY_PROVIDER);
+  return provider;
 }
 
 export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
@@ -89,15 +68,22 @@ export function markPayFailed(db: Db, order: Pick<OrderRow, "orderNo" | "status"
   return transition(db, order, "PAY_FAILED", now);
 }
 
-/**
- * Applies a payment notification once. A replay (same notify_id) changes nothing. A paid
- * notification for a closed order, with the wrong amount, or for an order already paid through
- * another payment, is recorded and the order flagged for a refund by hand; it never delivers.
- */
+/** Applies a notification the configured provider signed (applyPayment); 400 when the signature is not its. */
 export function applyNotification(deps: TradeDeps, n: PayNotification, signature: string): { outcome: NotifyOutcome; order_status: OrderStatus } {
-  if (!sameHex(signNotification(deps.config.sessionSecret, n), signature)) {
+  if (!requirePayProvider(deps).verifyNotification(n, signature)) {
     throw new ApiError(ERROR.BAD_INPUT, "签名校验失败");
   }
+  return applyPayment(deps, n);
+}
+
+/**
+ * Applies a verified payment result once. A replay (same notify_id) changes nothing. A paid
+ * notification for a closed order, with the wrong amount, or for an order already paid through
+ * another payment, is recorded and the order flagged for a refund by hand; it never delivers.
+ * Only applyNotification and the QA admin script (acting on the database with the operator's
+ * authority) call it.
+ */
+export function applyPayment(deps: TradeDeps, n: PayNotification): { outcome: NotifyOutcome; order_status: OrderStatus } {
   const { db } = deps.store;
   const q = queries(db);
   return writeTransaction(db, () => {
