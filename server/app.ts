@@ -11,6 +11,8 @@ import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { devRouter } from "./dev/router";
+import { forwardedHostFromTrustedProxies } from "./http/request-origin";
+import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { mockPayRouter } from "./mock-pay/router";
 import { pageCache } from "./page-cache";
 import { tradeRouter } from "./trade/router";
@@ -46,7 +48,8 @@ const VISITOR_PAGES = {
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
+  app.use(forwardedHostFromTrustedProxies);
 
   app.use(
     pinoHttp({
@@ -149,24 +152,12 @@ const coalesceWrites: RequestHandler = (_req, res, next) => {
 
 /**
  * Form posts to the storefront must come from the shop's own pages (decisions §3: SameSite
- * cookies plus an Origin/Referer check). A request with neither header (old clients, curl) passes;
- * SameSite=Lax already keeps the login cookie off cross-site posts.
+ * cookies plus an Origin/Referer check, the same rule as /api's: server/http/same-origin.ts).
  */
 function sameOriginForms(config: Config): RequestHandler {
-  const allowed = new Set([config.cnBaseUrl, config.hkBaseUrl].filter(Boolean).map((url) => new URL(url).host));
-  return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const source = req.get("Origin") ?? req.get("Referer");
-    if (!source) return next();
-    let host: string | null = null;
-    try {
-      host = new URL(source).host;
-    } catch {
-      host = null;
-    }
-    if (host && (host === req.get("host") || allowed.has(host))) return next();
-    res.status(403).type("text/plain; charset=utf-8").send("请求来源无效");
-  };
+  return sameOriginWrites([config.cnBaseUrl, config.hkBaseUrl], (res) => {
+    res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
+  });
 }
 
 /** The services' answers are data, never a document: a policy that allows nothing to run or frame them. */

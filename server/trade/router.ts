@@ -1,5 +1,6 @@
 // The trade and member services, mounted by the Express process under /api.
-import express, { Router } from "express";
+import express, { Router, type Request } from "express";
+import { CROSS_SITE_MESSAGE, sameOriginWrites } from "../http/same-origin";
 import { dataReportRouter } from "./api/data-report.router";
 import { goodsDetailRouter, goodsSearchRouter } from "./api/goods.router";
 import { memberRouter } from "./api/member.router";
@@ -12,14 +13,29 @@ import type { TradeDeps } from "./deps";
 import { clientContext } from "./http/client-context";
 import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
 
+/** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */
+const PROVIDER_NOTIFY = "/pay_gateway/notify";
+
 export function tradeRouter(deps: TradeDeps) {
   const api = Router();
-  api.use(express.json({ limit: "64kb" }));
-  api.use(express.urlencoded({ extended: false, limit: "64kb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
+  // review finding 2: no cross-site writes, and JSON bodies only, which a cross-site page cannot
+  // send without a CORS preflight (that this API never answers)
+  const crossSite = sameOriginWrites([deps.config.cnBaseUrl, deps.config.hkBaseUrl], (res) =>
+    sendError(res, new ApiError(ERROR.FORBIDDEN, CROSS_SITE_MESSAGE)),
+  );
+  api.use((req, res, next) => (req.path === PROVIDER_NOTIFY ? next() : crossSite(req, res, next)));
+  api.use((req, _res, next) => {
+    if (req.path !== PROVIDER_NOTIFY && hasBody(req) && !req.is("application/json")) {
+      throw new ApiError(ERROR.UNSUPPORTED_MEDIA_TYPE, "请求体须为 JSON");
+    }
+    next();
+  });
+  api.use(express.json({ limit: "64kb" }));
+  api.use(PROVIDER_NOTIFY, express.urlencoded({ extended: false, limit: "64kb" }));
   api.use(clientContext(deps.config.sessionSecret));
 
   api.use("/trade_bff/v1/shopping", shoppingRouter(deps));
@@ -36,4 +52,9 @@ export function tradeRouter(deps: TradeDeps) {
   api.use((_req, res) => sendError(res, new ApiError(ERROR.NOT_FOUND, "接口不存在")));
   api.use(apiErrorHandler(deps.logger));
   return api;
+}
+
+/** A body of at least one byte (a POST without one, as fetch sends it, has Content-Length: 0). */
+function hasBody(req: Request): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
