@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { devRouter } from "./dev/router";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
+import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
 import { pageCache } from "./page-cache";
 import { tradeRouter } from "./trade/router";
@@ -86,7 +87,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientBuildDir, { maxAge: "1h" }));
   }
-  if (remix) app.all("*", sameOriginForms(config), coalesceWrites, remix);
+  if (remix) app.all("*", sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
   return app;
 }
 

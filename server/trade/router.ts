@@ -1,5 +1,6 @@
 // The trade and member services, mounted by the Express process under /api.
-import express, { Router, type Request } from "express";
+import express, { Router } from "express";
+import { hasBody } from "../http/has-body";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "../http/same-origin";
 import { dataReportRouter } from "./api/data-report.router";
 import { goodsDetailRouter, goodsSearchRouter } from "./api/goods.router";
@@ -52,9 +53,4 @@ export function tradeRouter(deps: TradeDeps) {
   api.use((_req, res) => sendError(res, new ApiError(ERROR.NOT_FOUND, "接口不存在")));
   api.use(apiErrorHandler(deps.logger));
   return api;
-}
-
-/** A body of at least one byte (a POST without one, as fetch sends it, has Content-Length: 0). */
-function hasBody(req: Request): boolean {
-  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
