@@ -11,6 +11,7 @@ import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { devRouter } from "./dev/router";
+import { withoutSecrets } from "./http/log-url";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
@@ -46,6 +47,9 @@ const VISITOR_PAGES = {
   bypassParams: ["login"],
 };
 
+/** What an X-Request-Id from a client must look like to be kept (and echoed). */
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -56,14 +60,16 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+        // a proxy's id is kept when it is plainly an id; anything else is not echoed (finding 17)
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("x-request-id", id);
         return id;
       },
       // assets and media are noise in the log
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
+        req: (req) => ({ method: req.method, url: withoutSecrets(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
