@@ -11,6 +11,10 @@ import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
+import { withoutSecrets } from "./http/log-url";
+import { forwardedHostFromTrustedProxies } from "./http/request-origin";
+import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
+import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
 import { pageCache } from "./page-cache";
 import { tradeRouter } from "./trade/router";
@@ -43,23 +47,29 @@ const VISITOR_PAGES = {
   bypassParams: ["login"],
 };
 
+/** What an X-Request-Id from a client must look like to be kept (and echoed). */
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
+  app.use(forwardedHostFromTrustedProxies);
 
   app.use(
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+        // a proxy's id is kept when it is plainly an id; anything else is not echoed (finding 17)
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("x-request-id", id);
         return id;
       },
       // assets and media are noise in the log
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
+        req: (req) => ({ method: req.method, url: withoutSecrets(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -83,7 +93,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientBuildDir, { maxAge: "1h" }));
   }
-  if (remix) app.all("*", sameOriginForms(config), coalesceWrites, remix);
+  if (remix) app.all("*", sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
   return app;
 }
 
@@ -149,24 +159,12 @@ const coalesceWrites: RequestHandler = (_req, res, next) => {
 
 /**
  * Form posts to the storefront must come from the shop's own pages (decisions §3: SameSite
- * cookies plus an Origin/Referer check). A request with neither header (old clients, curl) passes;
- * SameSite=Lax already keeps the login cookie off cross-site posts.
+ * cookies plus an Origin/Referer check, the same rule as /api's: server/http/same-origin.ts).
  */
 function sameOriginForms(config: Config): RequestHandler {
-  const allowed = new Set([config.cnBaseUrl, config.hkBaseUrl].filter(Boolean).map((url) => new URL(url).host));
-  return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const source = req.get("Origin") ?? req.get("Referer");
-    if (!source) return next();
-    let host: string | null = null;
-    try {
-      host = new URL(source).host;
-    } catch {
-      host = null;
-    }
-    if (host && (host === req.get("host") || allowed.has(host))) return next();
-    res.status(403).type("text/plain; charset=utf-8").send("请求来源无效");
-  };
+  return sameOriginWrites([config.cnBaseUrl, config.hkBaseUrl], (res) => {
+    res.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
+  });
 }
 
 /** The services' answers are data, never a document: a policy that allows nothing to run or frame them. */

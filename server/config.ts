@@ -6,6 +6,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { trustProxy } from "./http/trust-proxy";
 
 const flag = z
   .enum(["0", "1", "true", "false", ""])
@@ -37,6 +38,7 @@ const EnvSchema = z.object({
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+  TRUST_PROXY: trustProxy.default("loopback"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -98,6 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hkBaseUrl: c.HK_BASE_URL,
     icpHiddenHostMarker: c.ICP_HIDDEN_HOST_MARKER,
     logLevel: c.LOG_LEVEL,
+    /** Express's `trust proxy`: whose X-Forwarded-For/-Proto/-Host count (server/http/trust-proxy.ts). */
+    trustProxy: c.TRUST_PROXY,
     /** Visitors' full-page cache (server/page-cache.ts): 5 s in production, off otherwise. */
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
   };

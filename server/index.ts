@@ -104,6 +104,10 @@ const server = app.listen(config.port, config.host, () => {
   logger.info({ port, tradeApiUrl: process.env.TRADE_API_URL, dev }, `商城已启动：http://localhost:${port}`);
 });
 server.keepAliveTimeout = 5_000;
+// a client gets 10 s for its headers and 30 s for its whole request (bodies are at most 64 kB):
+// slow senders cannot hold connections open for Node's defaults of 60 s and 5 min
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
 
 let stopping = false;
 async function shutdown(signal: string) {

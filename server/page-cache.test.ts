@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /** An Express app shaped like server/app.ts: serve, a nonce CSP, compression, fill, then a "renderer". */
-async function start(render: RequestHandler, overrides: Partial<PageCacheOptions> = {}): Promise<Harness> {
+async function start(render: RequestHandler, overrides: Partial<PageCacheOptions> = {}, trustProxy: string | false = false): Promise<Harness> {
   let renders = 0;
   const hits: string[] = [];
   const clock = { now: 1_000_000 };
@@ -38,6 +38,7 @@ async function start(render: RequestHandler, overrides: Partial<PageCacheOptions
     ...overrides,
   });
   const app = express();
+  app.set("trust proxy", trustProxy);
   app.use(cache.serve);
   app.use((_req, res, next) => {
     res.locals.nonce = `n${renders}`;
@@ -70,6 +71,18 @@ const page: RequestHandler = (req, res) => {
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
 describe("page cache", () => {
+  it("keys on the host the page is rendered for: a forwarded host from a trusted proxy gets its own copy", async () => {
+    const h = await start((req, res) => void res.type("html").send(`<p>${req.protocol}://${req.hostname}</p>`), {}, "loopback");
+    const forwarded = await get(`${h.url}/`, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    expect(await forwarded.text()).toBe("<p>https://evil.example</p>");
+    const plain = await get(`${h.url}/`);
+    expect(plain.headers.get("x-page-cache")).toBe("MISS");
+    expect(await plain.text()).toBe("<p>http://127.0.0.1</p>");
+    const again = await get(`${h.url}/`, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
+    expect(again.headers.get("x-page-cache")).toBe("HIT");
+    expect(h.renders()).toBe(2);
+  });
+
   it("serves the second visitor from the cache, gzipped, with the render's headers and repeatable cookies only", async () => {
     const h = await start(page);
     const first = await get(`${h.url}/topic/G1001`);

@@ -1,6 +1,7 @@
 // A short-lived full-page cache for visitors (issue 8). A visitor's catalogue page depends only on
-// its address, its host and the shopper's cookies, so the rendered answer is kept under exactly
-// those (minus the per-visitor saas-token) and replayed, already gzipped, for a few seconds.
+// its address (with the protocol, host and port Remix renders it for: review finding 7) and the
+// shopper's cookies, so the rendered answer is kept under exactly those (minus the per-visitor
+// saas-token) and replayed, already gzipped, for a few seconds.
 //
 // What keeps it from serving one shopper's data to another:
 // - a request that carries the login cookie (a member) is never served from nor stored in it;
@@ -17,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { parse as parseCookieHeader } from "cookie";
 import type { Request, RequestHandler, Response } from "express";
 import { chunkToBuffer } from "./chunk";
+import { requestOrigin } from "./http/request-origin";
 
 export interface PageCacheOptions {
   /** How long an entry is fresh; 0 turns the cache off. */
@@ -163,9 +165,10 @@ function pagePath(path: string): string {
   return page === "/_root" ? "/" : page;
 }
 
+/** The page's address exactly as Remix renders it (protocol and host through the trusted proxy). */
 function cacheKey(req: Request, cookies: Map<string, string>, ignored: string[]): string {
   const kept = [...cookies].filter(([name]) => !ignored.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${req.method === "HEAD" ? "GET" : req.method} ${req.headers.host ?? ""}${req.originalUrl}\n${kept.map(([n, v]) => `${n}=${v}`).join("; ")}`;
+  return `${req.method === "HEAD" ? "GET" : req.method} ${requestOrigin(req)}${req.originalUrl}\n${kept.map(([n, v]) => `${n}=${v}`).join("; ")}`;
 }
 
 /** What a finished answer leaves in the cache, or null when it must not be repeated. */

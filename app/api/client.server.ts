@@ -3,7 +3,7 @@
 // parsed with zod. Nothing here knows how the services are built.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { readShopCookies, saasTokenCookie, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
+import { readShopCookies, saasTokenCookie, secureCookies, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> =
   | { ok: true; result: T }
@@ -89,7 +89,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     if (issued && !shared.issued) {
       shared.issued = true;
       shared.saasToken = issued;
-      context.appendSetCookie(await saasTokenCookie.serialize(issued));
+      context.appendSetCookie(await saasTokenCookie.serialize(issued, { secure: secureCookies(request) }));
     }
     return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
   }

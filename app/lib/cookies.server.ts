@@ -17,21 +17,35 @@ const UrlParamsSchema = z.object({
 export type UrlParams = z.infer<typeof UrlParamsSchema>;
 
 const YEAR = 60 * 60 * 24 * 365;
-const secure = process.env.NODE_ENV === "production" && /^https:/.test(process.env.CN_BASE_URL ?? "");
+/** A production shop whose configured address is https serves only https. */
+const httpsShop = process.env.NODE_ENV === "production" && /^https:/.test(process.env.CN_BASE_URL ?? "");
 
-export const urlParamsCookie = createCookie("url_params", { path: "/", sameSite: "lax", maxAge: YEAR, secure });
-export const saasTokenCookie = createCookie("saas-token", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
+/**
+ * Whether the cookies of an answer to this request are marked Secure (review finding 6): when the
+ * request came over https — its URL's protocol is Express's `req.protocol`, which believes
+ * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is configured as https.
+ */
+export function secureCookies(request: Request): boolean {
+  return httpsShop || new URL(request.url).protocol === "https:";
+}
+
+// serialized with `{ secure: secureCookies(request) }`
+export const urlParamsCookie = createCookie("url_params", { path: "/", sameSite: "lax", maxAge: YEAR, secure: httpsShop });
+export const saasTokenCookie = createCookie("saas-token", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure: httpsShop });
 export const LOGIN_COOKIE = "login_credential";
 
 const CREDENTIAL_MAX_AGE = 60 * 60 * 24 * 30;
 
-/** The storefront's copy of the login credential: HttpOnly, never visible to scripts. */
-export function loginCookie(credential: string | null): string {
+/**
+ * The storefront's copy of the login credential: HttpOnly, never visible to scripts; Secure as the
+ * request says (a clearing cookie may leave the request out).
+ */
+export function loginCookie(credential: string | null, request?: Request): string {
   return serialize(LOGIN_COOKIE, credential ?? "", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure,
+    secure: request ? secureCookies(request) : httpsShop,
     maxAge: credential ? CREDENTIAL_MAX_AGE : 0,
   });
 }

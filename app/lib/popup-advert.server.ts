@@ -4,11 +4,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parse, serialize } from "cookie";
 import type { TradeApi } from "~/api/client.server";
 import { popupAdverts, type PopupAdvert } from "~/api/dialog.server";
+import { secureCookies } from "./cookies.server";
 import { shopDay } from "./dates";
 import { DIALOG_DATE_KEY, DIALOG_USER_ID_KEY, parseRecords, pickAdvert, recordShown, serializeRecords } from "./popup-advert";
 
 const DAY = 60 * 60 * 24;
-const secure = process.env.NODE_ENV === "production" && /^https:/.test(process.env.CN_BASE_URL ?? "");
 
 export async function decidePopupAdvert(
   request: Request,
@@ -23,7 +23,7 @@ export async function decidePopupAdvert(
   const advert = pickAdvert(list, viewer);
   if (!advert) return null;
   const { dates, users } = serializeRecords(recordShown(viewer.records, advert.id, viewer));
-  const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
+  const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: secureCookies(request) };
   context.appendSetCookie(serialize(DIALOG_DATE_KEY, dates, { ...options, maxAge: 2 * DAY }));
   if (memberId !== null) context.appendSetCookie(serialize(DIALOG_USER_ID_KEY, users, { ...options, maxAge: 365 * DAY }));
   return advert;

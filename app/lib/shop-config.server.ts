@@ -10,4 +10,13 @@ export function shopConfig(request: Request) {
     csChatScriptUrl: process.env.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
   };
 }
+/**
+ * The origin of the shop's absolute addresses (structured data, robots, sitemap): CN_BASE_URL when
+ * set; otherwise the request's own, which the page cache keys on too (server/http/request-origin.ts).
+ */
+export function siteOrigin(request: Request): string {
+  const configured = process.env.CN_BASE_URL;
+  return configured ? new URL(configured).origin : new URL(request.url).origin;
+}
+
 export type ShopConfig = ReturnType<typeof shopConfig>;

@@ -96,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "captcha-login": {
       const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });
       if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-      return loggedIn(context, api, result.result.login_credential, redirectTo);
+      return loggedIn(request, context, api, result.result.login_credential, redirectTo);
     }
     case "pwd-login": {
       const captcha = await passCaptcha(api, input);
@@ -110,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         lot_number: input.lot_number,
       });
       if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-      return loggedIn(context, api, result.result.login_credential, redirectTo);
+      return loggedIn(request, context, api, result.result.login_credential, redirectTo);
     }
   }
 }
@@ -164,8 +164,8 @@ async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_o
 }
 
 /** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
-async function loggedIn(context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
-  context.appendSetCookie(loginCookie(credential));
+async function loggedIn(request: Request, context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
+  context.appendSetCookie(loginCookie(credential, request));
   await syncLoginCookies(api, credential);
   await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
   context.appendSetCookie(couponPopupCookie());

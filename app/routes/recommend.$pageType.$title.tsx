@@ -10,7 +10,7 @@ import { RouteErrorState } from "~/components/route-error-state";
 import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig } from "~/lib/shop-config.server";
+import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
 
 /** An unknown page type falls back to the product-detail one (spec 02 §2). */
 const PageTypeSchema = z.enum(["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"]).catch("PRODUCT_DETAIL");
@@ -42,11 +42,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const href = itemHref(item.assembly, domains);
       return [{ id: item.id, goods, href, image: item.assembly.IMG?.value, title: item.assembly.TEXT?.value }];
     });
-  const origin = domains.cn || new URL(request.url).origin;
   return {
     title,
     items,
-    structuredData: items.length ? goodsItemList(items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })), origin) : null,
+    structuredData: items.length ? goodsItemList(items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })), siteOrigin(request)) : null,
   };
 }
 

@@ -1,12 +1,12 @@
 // /robots.txt: what crawlers may visit, and where the sitemap is (an absolute address, which a
 // static file could not know).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { shopConfig } from "~/lib/shop-config.server";
+import { siteOrigin } from "~/lib/shop-config.server";
 
 const DISALLOWED = ["/api/", "/dev/", "/mock-pay/", "/settle/", "/order/", "/search-history/", "/resources/"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const base = shopConfig(request).domains.cn || new URL(request.url).origin;
+  const base = siteOrigin(request);
   const body = ["User-agent: *", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

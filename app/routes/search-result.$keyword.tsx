@@ -11,7 +11,7 @@ import { RouteErrorState } from "~/components/route-error-state";
 import { linkHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig } from "~/lib/shop-config.server";
+import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
 
 const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     total: result.total,
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
-    structuredData: goods.length ? goodsItemList(goods.map((g) => ({ info: g.info, url: g.href })), domains.cn || url.origin) : null,
+    structuredData: goods.length ? goodsItemList(goods.map((g) => ({ info: g.info, url: g.href })), siteOrigin(request)) : null,
   };
 }
 

@@ -5,16 +5,15 @@ import { tradeApi } from "~/api/client.server";
 import { searchGoods } from "~/api/search.server";
 import { PROTOCOLS } from "~/content/protocols";
 import { withDomain } from "~/lib/links";
-import { shopConfig } from "~/lib/shop-config.server";
+import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
 
 const PAGE = 100;
 const MAX_PAGES = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);
-  const origin = new URL(request.url).origin;
   const { domains } = shopConfig(request);
-  const groups = { cn: domains.cn || origin, hk: domains.hk || origin };
+  const groups = { cn: domains.cn || siteOrigin(request), hk: domains.hk || siteOrigin(request) };
 
   const goodsNos: string[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {

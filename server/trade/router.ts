@@ -1,5 +1,7 @@
 // The trade and member services, mounted by the Express process under /api.
 import express, { Router } from "express";
+import { hasBody } from "../http/has-body";
+import { CROSS_SITE_MESSAGE, sameOriginWrites } from "../http/same-origin";
 import { dataReportRouter } from "./api/data-report.router";
 import { goodsDetailRouter, goodsSearchRouter } from "./api/goods.router";
 import { memberRouter } from "./api/member.router";
@@ -12,14 +14,29 @@ import type { TradeDeps } from "./deps";
 import { clientContext } from "./http/client-context";
 import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
 
+/** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */
+const PROVIDER_NOTIFY = "/pay_gateway/notify";
+
 export function tradeRouter(deps: TradeDeps) {
   const api = Router();
-  api.use(express.json({ limit: "64kb" }));
-  api.use(express.urlencoded({ extended: false, limit: "64kb" }));
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
+  // review finding 2: no cross-site writes, and JSON bodies only, which a cross-site page cannot
+  // send without a CORS preflight (that this API never answers)
+  const crossSite = sameOriginWrites([deps.config.cnBaseUrl, deps.config.hkBaseUrl], (res) =>
+    sendError(res, new ApiError(ERROR.FORBIDDEN, CROSS_SITE_MESSAGE)),
+  );
+  api.use((req, res, next) => (req.path === PROVIDER_NOTIFY ? next() : crossSite(req, res, next)));
+  api.use((req, _res, next) => {
+    if (req.path !== PROVIDER_NOTIFY && hasBody(req) && !req.is("application/json")) {
+      throw new ApiError(ERROR.UNSUPPORTED_MEDIA_TYPE, "请求体须为 JSON");
+    }
+    next();
+  });
+  api.use(express.json({ limit: "64kb" }));
+  api.use(PROVIDER_NOTIFY, express.urlencoded({ extended: false, limit: "64kb" }));
   api.use(clientContext(deps.config.sessionSecret));
 
   api.use("/trade_bff/v1/shopping", shoppingRouter(deps));

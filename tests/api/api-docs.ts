@@ -945,9 +945,10 @@ const INTRO = `# 交易与会员服务 API · Trade and member services API
 | 200 | 成功（业务成功一律 200） |
 | 400 | 输入有误：参数、请求头、请求体；不改变任何数据 |
 | 401 | 未登录或凭证失效，\`error_code\` 401，客户端应清除登录状态 |
-| 403 | 不是自己的（例如用别人的 \`user_id\`） |
+| 403 | 不是自己的（例如用别人的 \`user_id\`）；或跨站的写请求（\`Origin\` / \`Referer\` 不是本站，或 \`Sec-Fetch-Site: cross-site\`）：\`请求来源无效\` |
 | 404 | 对象不存在（别人的订单也答 404）；未知路径答 \`接口不存在\` |
 | 409 | 状态冲突（例如关闭已支付的订单、券已领完） |
+| 415 | 请求体不是 JSON：\`请求体须为 JSON\`（只有 \`pay_gateway/notify\` 也接受表单编码） |
 | 429 | 频率限制（短信重发、登录锁定） |
 | 500 | \`服务繁忙，请稍后再试\`，细节只写日志 |
 
@@ -961,7 +962,7 @@ const INTRO = `# 交易与会员服务 API · Trade and member services API
 | \`Login-Credential\` | 登录凭证（登录接口返回的 \`login_credential\`，30 天有效）；也可用 HttpOnly Cookie \`login_credential\` |
 | \`saas-token\` | 客户端令牌：没带（或无效）时应答头 \`set-saas-token\` 下发一个，客户端保存并在之后的请求里带上 |
 | \`Idempotency-Key\` | 仅创建订单：幂等键（也可用请求体 \`request_id\`） |
-| \`Content-Type\` | 有请求体时为 \`application/json\`（也接受表单编码）；请求体最大 64 KB（\`请求体过大\`），JSON 有误答 \`请求体格式错误\` |
+| \`Content-Type\` | 有请求体时须为 \`application/json\`（否则 415；支付通知 \`pay_gateway/notify\` 也接受表单编码，凭签名认证）；请求体最大 64 KB（\`请求体过大\`），JSON 有误答 \`请求体格式错误\` |
 
 **金额与时间 Money and times.** 金额一律为整数**分**（\`price_turn_cny\`、\`sale_off_price_cny\`、\`pay_price\`、\`after_price\`…），
 只有界面换算成元。时间一律为毫秒时间戳，唯一例外是布局块倒计时设置里的 \`count_down_start\`、\`count_down_end\`、\`server_time\`（秒）。

@@ -3,6 +3,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { z } from "zod";
+import { limitAddress } from "../domain/client-address";
 import { ApiError, ERROR, parse } from "./envelope";
 
 export const STORE_LINES = {
@@ -19,6 +20,7 @@ export interface ClientContext {
   agent: Useragent;
   /** The raw login credential from the Login-Credential header or the login cookie. */
   credential: string | null;
+  /** The client's address as the per-address limits count it (an IPv6 address as its /64). */
   clientIp: string;
 }
 
@@ -56,7 +58,7 @@ export function clientContext(secret: string): RequestHandler {
       channelId: agent.channel_id || "1",
       agent,
       credential: req.get("Login-Credential") || readCookie(req, LOGIN_COOKIE),
-      clientIp: req.ip ?? "unknown",
+      clientIp: limitAddress(req.ip ?? "unknown"),
     } satisfies ClientContext;
     next();
   };

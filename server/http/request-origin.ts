@@ -1,0 +1,28 @@
+// The origin a request is for, exactly as the Remix adapter builds `request.url` from it
+// (@remix-run/express createRemixRequest): the protocol and host name through `trust proxy`, and
+// the port of X-Forwarded-Host or else of Host. Whatever keys on "the page at this address" (the
+// page cache) must use this, or one host's page can be served for another (review finding 7).
+import type { Request, RequestHandler } from "express";
+
+export function requestOrigin(req: Request): string {
+  const port = portOf(req.get("X-Forwarded-Host")) ?? portOf(req.get("host"));
+  return `${req.protocol}://${req.hostname}${port === undefined ? "" : `:${port}`}`;
+}
+
+/** The adapter's reading of a port: the text after the first colon, as an integer. */
+function portOf(host: string | undefined): number | undefined {
+  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
+  return Number.isSafeInteger(port) ? port : undefined;
+}
+
+/**
+ * X-Forwarded-Host counts only from a trusted proxy. Express already ignores it from other peers
+ * for `req.hostname`, but the Remix adapter takes its port from any peer: drop it at the edge.
+ */
+export const forwardedHostFromTrustedProxies: RequestHandler = (req, _res, next) => {
+  if (req.headers["x-forwarded-host"] !== undefined) {
+    const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+    if (!trusted(req.socket.remoteAddress, 0)) delete req.headers["x-forwarded-host"];
+  }
+  next();
+};

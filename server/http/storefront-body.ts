@@ -1,0 +1,59 @@
+// Request bodies of the storefront (review finding 4). Remix's `request.formData()` reads a body of
+// any size into memory, so the body is read here first, up to 64 kB, with Express's own body
+// reader (which counts the streamed bytes, chunked bodies included), and Remix reads that copy.
+// No storefront form uploads files: multipart is refused.
+import { PassThrough } from "node:stream";
+import express, { type RequestHandler, type Response } from "express";
+import { hasBody } from "./has-body";
+
+export const STOREFRONT_BODY_LIMIT = 64 * 1024;
+
+const MESSAGES = { 413: "请求体过大", 415: "不支持的请求体类型", 400: "请求体不完整" } as const;
+
+/** Reads the body of a storefront request before Remix runs, or answers 413 / 415. */
+export function storefrontBody(limit = STOREFRONT_BODY_LIMIT): RequestHandler {
+  // inflate: false refuses Content-Encoding bodies (415): Remix would not decode them either
+  const read = express.raw({ type: () => true, limit, inflate: false });
+  return (req, res, next) => {
+    if (!hasBody(req)) return next();
+    if (req.is("multipart/form-data")) return refuse(res, 415);
+    // the declared length is known before a byte is read: no need to read it off
+    if (Number(req.headers["content-length"]) > limit) return refuse(res, 413);
+    read(req, res, (error?: { status?: number }) => {
+      if (!error) return next();
+      refuse(res, error.status === 413 || error.status === 415 ? error.status : 400);
+    });
+  };
+}
+
+/**
+ * The Remix request handler, given the body read by `storefrontBody` instead of the spent request
+ * stream: the adapter builds its Request from `req` (headers, address, protocol) and streams the
+ * body from it, so the stream members of `req` answer from the copy.
+ */
+export function withReadBody(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (!Buffer.isBuffer(req.body)) return handler(req, res, next);
+    const body = new PassThrough();
+    body.end(req.body);
+    const view = new Proxy(req, {
+      get: (target, key) => {
+        if (!STREAM_MEMBERS.has(key)) return Reflect.get(target, key, target);
+        const value = Reflect.get(body, key, body) as unknown;
+        return typeof value === "function" ? value.bind(body) : value;
+      },
+    });
+    return handler(view, res, next);
+  };
+}
+
+const STREAM_MEMBERS = new Set<string | symbol>([
+  "on", "once", "off", "addListener", "removeListener", "removeAllListeners", "prependListener", "emit",
+  "read", "pause", "resume", "isPaused", "pipe", "unpipe", "setEncoding", "destroy", "destroyed",
+  "readable", "readableEnded", "readableFlowing", "readableHighWaterMark", "readableLength", Symbol.asyncIterator,
+]);
+
+/** The rest of the body stays unread: the connection closes after the answer. */
+function refuse(res: Response, status: keyof typeof MESSAGES) {
+  res.status(status).set("Connection", "close").type("text/plain; charset=utf-8").send(MESSAGES[status]);
+}
