@@ -3,9 +3,10 @@
 // JSON only (a cross-site page cannot send it without a CORS preflight), except the payment
 // provider's notification, which is authenticated by its signature.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_SECRET } from "../bench/server";
+import { PAY_NOTIFY_SECRET } from "../bench/server";
 import { withStore } from "../bench/data";
-import { signNotification, type PayNotification } from "../../server/trade/services/payment.service";
+import type { PayNotification } from "../../server/trade/providers/pay";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { startShop, type Shop } from "./shop";
 
 const MEMBER = "/api/common_bll/v1";
@@ -14,7 +15,7 @@ const DEMO = { username: "+86-13800138000", password: "demo123456" };
 let shop: Shop;
 beforeAll(async () => {
   // the notification key: whichever of the two the server signs with, the test knows it
-  shop = await startShop({ env: { PAY_NOTIFY_SECRET: SESSION_SECRET } });
+  shop = await startShop();
 }, 90_000);
 afterAll(() => shop?.close());
 
@@ -101,7 +102,7 @@ describe("/api refuses cross-site and non-JSON writes", () => {
       store.sqlite.prepare("SELECT order_no, pay_price FROM orders WHERE status = 'WAIT_PAY' ORDER BY created_at LIMIT 1").get(),
     ) as { order_no: string; pay_price: number };
     const n: PayNotification = { notify_id: `FORM-${order.order_no}`, order_no: order.order_no, trade_status: "SUCCESS", amount: order.pay_price, pay_way: "WX" };
-    const body = new URLSearchParams({ ...n, amount: String(n.amount), sign: signNotification(SESSION_SECRET, n) });
+    const body = new URLSearchParams({ ...n, amount: String(n.amount), sign: signNotification(PAY_NOTIFY_SECRET, n) });
     const res = await fetch(`${shop.url}/api/pay_gateway/notify`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

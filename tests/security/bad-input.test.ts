@@ -66,6 +66,10 @@ describe("bad input to the storefront's actions", () => {
           if (who === "member" && path === "/login") return; // a member on /login is sent back where they were going
           if (path === "/search-history/clear" && !UNREADABLE.has(input.name)) return; // clearing takes no input
           expect(flashOf(response) ?? "", where).toMatch(CHINESE);
+        } else if (input.type?.startsWith("multipart/")) {
+          // no form of the shop uploads files: multipart is refused before Remix reads it
+          expect(response.status, where).toBe(415);
+          expect(text, where).toMatch(CHINESE);
         } else {
           expect(response.status, where).toBe(400);
           const type = response.headers.get("content-type") ?? "";
