@@ -11,6 +11,7 @@ import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "~/lib/email";
+import { readFormFields, UNREADABLE_FORM } from "~/lib/form-data.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
@@ -61,11 +62,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const goodsNo = GoodsNo.parse(params.goodId);
-  const { api } = await requireMember(request, context, `/topic/${goodsNo}`);
-  const form = ConfirmForm.parse(Object.fromEntries(await request.formData()));
+  const goodsNo = GoodsNo.safeParse(params.goodId);
+  const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
+  if (!goodsNo.success) return data({ error: "暂无商品" } as const, { status: 400 });
+  const fields = await readFormFields(request);
+  if (!fields) return data({ error: UNREADABLE_FORM } as const, { status: 400 });
+  const parsed = ConfirmForm.safeParse(fields);
+  if (!parsed.success) return data({ error: "邮箱格式有误" } as const, { status: 400 });
+  const form = parsed.data;
   if (!form.sku_no) return data({ error: "请选择商品规格" } as const, { status: 400 });
-  const detail = await getGoodsDetail(api, goodsNo);
+  const detail = await getGoodsDetail(api, goodsNo.data);
   if (!detail.ok || selectSku(detail.result.goods_detail.sku_item, form.sku_no).sku?.sku_no !== form.sku_no) {
     return data({ error: "请选择商品规格" } as const, { status: 400 });
   }
@@ -73,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
   context.appendSetCookie(
-    await settleCookie.serialize({ goodsNo, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
+    await settleCookie.serialize({ goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
   );
   return redirect("/settle/pay");
 }
