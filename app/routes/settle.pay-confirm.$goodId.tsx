@@ -11,7 +11,7 @@ import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "~/lib/email";
-import { readFormFields, UNREADABLE_FORM } from "~/lib/form-data.server";
+import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
   const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
   if (!goodsNo.success) return data({ error: "暂无商品" } as const, { status: 400 });
-  const fields = await readFormFields(request);
+  const fields = await readForm(request);
   if (!fields) return data({ error: UNREADABLE_FORM } as const, { status: 400 });
   const parsed = ConfirmForm.safeParse(fields);
   if (!parsed.success) return data({ error: "邮箱格式有误" } as const, { status: 400 });

@@ -13,7 +13,7 @@ import { Price } from "~/components/price";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { ShopImage } from "~/components/shop-image";
 import { loginUrl, requireMember } from "~/lib/auth.server";
-import { readFormFields, UNREADABLE_FORM } from "~/lib/form-data.server";
+import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
@@ -114,7 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, member } = await requireMember(request, context);
-  const fields = await readFormFields(request);
+  const fields = await readForm(request);
   if (!fields) return data({ error: UNREADABLE_FORM }, { status: 400 });
   const form = PayForm.safeParse(fields);
   if (!form.success) {
