@@ -266,7 +266,7 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
               <Price cents={page.price} className="text-2xl" />
             </p>
             {page.payable ? (
-              <button type="submit" aria-disabled={submitting || undefined} className="h-12 rounded-full bg-primary-600 px-10 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
+              <button type="submit" aria-disabled={submitting || undefined} className="h-12 shrink-0 whitespace-nowrap rounded-full bg-primary-600 px-10 max-sm:px-6 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
                 点击付款
               </button>
             ) : (
