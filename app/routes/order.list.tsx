@@ -97,7 +97,9 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
   const unpaid = UNPAID_STATUSES.includes(order.status);
   const continueHref = `/settle/pay?${new URLSearchParams({
     order_no: order.order_no,
-    pay_url: order.third_pay_detail.pay_url,
+    // the pay page reads the order's cashier link from the trade services; the address only says
+    // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
+    pay_url: order.third_pay_detail.pay_url ? "1" : "",
     sale_price: String(order.pay_price),
     pay_way: order.pay_way === "WX" ? "WX" : "ALIPAY",
     goods_no: goods?.goods_no ?? "",
