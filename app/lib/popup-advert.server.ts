@@ -5,7 +5,7 @@ import { parse, serialize } from "cookie";
 import type { TradeApi } from "~/api/client.server";
 import { popupAdverts, type PopupAdvert } from "~/api/dialog.server";
 import { secureCookies } from "./cookies.server";
-import { shopDay } from "./dates";
+import { shopDay } from "../../shared/shop-time";
 import { DIALOG_DATE_KEY, DIALOG_USER_ID_KEY, parseRecords, pickAdvert, recordShown, serializeRecords } from "./popup-advert";
 
 const DAY = 60 * 60 * 24;

@@ -2,11 +2,12 @@
 // state, kept as a cookie so it works without JavaScript — decisions §8).
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
+import { CodeSchema } from "./schemas.server";
 
 export const SettleSchema = z.object({
-  goodsNo: z.string().regex(/^[\w-]{1,32}$/),
-  skuNo: z.string().regex(/^[\w-]{1,32}$/),
-  couponNo: z.string().regex(/^[\w-]{1,32}$/).nullable(),
+  goodsNo: CodeSchema,
+  skuNo: CodeSchema,
+  couponNo: CodeSchema.nullable(),
   email: z.string().max(50),
 });
 export type Settle = z.infer<typeof SettleSchema>;

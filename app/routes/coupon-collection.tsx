@@ -20,10 +20,11 @@ import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { loginHref } from "~/lib/login-href";
 import { assertSameOrigin } from "~/lib/login.server";
+import { CodeSchema } from "~/lib/schemas.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 
-const ActivityNo = z.string().trim().regex(/^[\w-]{1,32}$/);
+const ActivityNo = z.string().trim().pipe(CodeSchema);
 const ClaimSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim"), activity_no: ActivityNo }),
   z.object({ intent: z.literal("claim-all") }),

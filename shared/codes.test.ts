@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterEmailInput, isValidEmail } from "./email";
+import { CODE_PATTERN, filterEmailInput, isValidEmail } from "./codes";
 
 describe("delivery e-mail", () => {
   it.each([
@@ -18,5 +18,21 @@ describe("delivery e-mail", () => {
   it("filters what can be typed", () => {
     expect(filterEmailInput(" 玩家 a+b@ex ample.com<>")).toBe("ab@example.com");
     expect(filterEmailInput("x".repeat(60))).toHaveLength(50);
+  });
+});
+
+describe("codes", () => {
+  it.each([
+    ["G2024-001", true],
+    ["TT20261122000001", true],
+    ["a_b", true],
+    ["x".repeat(32), true],
+    ["x".repeat(33), false],
+    ["", false],
+    ["a b", false],
+    ["../x", false],
+    ["券", false],
+  ])("%j is a code: %s", (value, ok) => {
+    expect(CODE_PATTERN.test(value)).toBe(ok);
   });
 });
