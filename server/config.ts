@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   HK_BASE_URL: baseUrl.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  TRADE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default("loopback"),
 });
@@ -104,6 +105,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     /** Visitors' full-page cache (server/page-cache.ts): 5 s in production, off otherwise. */
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
+    /** The services' read cache of catalogue answers (server/trade/services/read-cache.ts): 5 s in production, off otherwise. */
+    readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
   };
 }
 

@@ -3,6 +3,7 @@
 // parsed with zod. Nothing here knows how the services are built.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { env } from "~/lib/env.server";
 import { readShopCookies, saasTokenCookie, secureCookies, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> =
@@ -25,7 +26,7 @@ export interface TradeApi {
 }
 
 export function tradeApiUrl(): string {
-  return process.env.TRADE_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
+  return env().tradeApiUrl;
 }
 
 interface Answer {
