@@ -19,7 +19,6 @@ import { loginCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { loginHref } from "~/lib/login-href";
-import { assertSameOrigin } from "~/lib/login.server";
 import { CodeSchema } from "~/lib/schemas.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
@@ -67,7 +66,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const parsed = ClaimSchema.safeParse((await readForm(request)) ?? {});
   if (!parsed.success) {
     await setFlash(context, { type: "error", message: MESSAGES.CLAIM_FAILED });

@@ -20,7 +20,7 @@ import {
   type LoginIntent,
 } from "~/lib/login-form";
 import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
-import { assertSameOrigin, couponPopupCookie, failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
+import { couponPopupCookie, failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
 
 const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
@@ -48,7 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const form = (await readForm(request)) ?? {};
   const rawIntent = String(form.intent ?? "");
   const intent: LoginIntent | "unknown" = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as LoginIntent) : "unknown";
