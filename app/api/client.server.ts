@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
-import { readShopCookies, saasTokenCookie, secureCookies, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
+import { readShopCookies, STORE_LINES, writeCookie, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> =
   | { ok: true; result: T }
@@ -90,7 +90,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     if (issued && !shared.issued) {
       shared.issued = true;
       shared.saasToken = issued;
-      context.appendSetCookie(await saasTokenCookie.serialize(issued, { secure: secureCookies(request) }));
+      context.appendSetCookie(await writeCookie("saasToken", issued, request));
     }
     return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
   }

@@ -3,11 +3,11 @@
 // the once-after-login coupon pop-up. Cross-site form posts never get here: the Express rule
 // server/http/same-origin.ts refuses them for every storefront write.
 import type { AppLoadContext } from "@remix-run/node";
-import { parse, serialize } from "cookie";
 import type { TradeApi } from "~/api/client.server";
 import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/member.server";
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "./auth.server";
+import { plainCookie, readPlainCookie } from "./cookies.server";
 import { env } from "./env.server";
 import { loginTabOf, type LoginTab } from "./login-form";
 
@@ -90,13 +90,6 @@ export async function syncLoginCookies(api: TradeApi, credential: string) {
 
 // ─── the coupon pop-up, once after login ─────────────────────────────────
 
-const POPUP_COOKIE = "coupon_popup";
-
-/** Set by a successful login: the next page the member sees decides the coupon pop-up. */
-export function couponPopupCookie(): string {
-  return serialize(POPUP_COOKIE, "1", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 300 });
-}
-
 export interface CouponPopupData {
   /** Tells one showing from the next, so a closed pop-up stays closed. */
   id: string;
@@ -113,8 +106,9 @@ export const POPUP_COUPONS = 3;
  * 3 unused ones, and nothing when there are none. Failures are only logged.
  */
 export async function takeCouponPopup(request: Request, context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
-  if (parse(request.headers.get("cookie") ?? "")[POPUP_COOKIE] !== "1") return null;
-  context.appendSetCookie(serialize(POPUP_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 }));
+  // the coupon_popup cookie, set by a successful login (app/routes/login.tsx)
+  if (readPlainCookie(request, "couponPopup") !== "1") return null;
+  context.appendSetCookie(plainCookie("couponPopup", null, request));
   try {
     const auto = await receiveAuto(api);
     if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = CloseForm.safeParse((await readForm(request)) ?? {});
   if (!form.success) return data({ error: "订单不存在" }, { status: 400 });
   const closed = await closeOrder(api, form.data.order_no);
-  await setFlash(context, closed.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed.errorMsg });
+  await setFlash(request, context, closed.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed.errorMsg });
   const url = new URL(request.url);
   url.searchParams.delete("close");
   return redirect(url.pathname + url.search);

@@ -2,7 +2,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeReturnTo } from "~/lib/auth.server";
 import { BAD_FORM_MESSAGE, readForm } from "~/lib/form.server";
-import { historyCookie } from "~/lib/search-history";
+import { searchHistoryCookie } from "~/lib/cookies.server";
 
 export async function loader() {
   return redirect("/");
@@ -13,5 +13,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form) return new Response(BAD_FORM_MESSAGE, { status: 400 });
   // clearing takes no input: a missing or foreign redirectTo only goes home
   const back = safeReturnTo(typeof form.redirectTo === "string" ? form.redirectTo : "");
-  return redirect(back, { headers: { "Set-Cookie": historyCookie([]) } });
+  return redirect(back, { headers: { "Set-Cookie": searchHistoryCookie([], request) } });
 }

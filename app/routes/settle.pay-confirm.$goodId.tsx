@@ -74,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
   context.appendSetCookie(
-    await settleCookie.serialize({ goodsNo, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
+    await settleCookie({ goodsNo, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }, request),
   );
   return redirect("/settle/pay");
 }

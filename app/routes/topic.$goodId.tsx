@@ -94,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = url.pathname + url.search;
   const form = ClaimForm.safeParse((await readForm(request)) ?? {});
   if (!form.success) {
-    await setFlash(context, { type: "error", message: CLAIM_FAILED });
+    await setFlash(request, context, { type: "error", message: CLAIM_FAILED });
     return redirect(here);
   }
   const api = await tradeApi(request, context);
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!api.credential) return redirect(loginUrl(here, here));
   const claimed = await receiveCoupon(api, form.data.activity_no);
   if (!claimed.ok && claimed.errorCode === 401) return redirect(loginUrl(here, here));
-  await setFlash(context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
+  await setFlash(request, context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
   return redirect(here);
 }
 
