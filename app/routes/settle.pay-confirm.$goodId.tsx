@@ -10,7 +10,7 @@ import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
-import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/codes";
+import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";

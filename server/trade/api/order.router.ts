@@ -1,7 +1,8 @@
 // order/*: create (idempotent), pay way, status, list, detail v2, close, server list.
 import { Router } from "express";
 import { z } from "zod";
-import { CODE_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../../shared/codes";
+import { CODE_PATTERN } from "../../../shared/codes";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../../shared/email";
 import type { TradeDeps } from "../deps";
 import { requireMember } from "../http/auth";
 import { clientOf } from "../http/client-context";
