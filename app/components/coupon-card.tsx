@@ -3,7 +3,7 @@
 // expired coupons look disabled and carry a 已使用 / 已过期 stamp.
 import type { ReactNode } from "react";
 import type { Activity, Coupon } from "~/api/promotion.server";
-import { formatDotDate, shopDayNumber } from "~/lib/dates";
+import { formatDotDate, shopDayNumber } from "../../shared/shop-time";
 import { safeHref } from "~/lib/safe-url";
 
 export interface CouponCardView {

@@ -10,17 +10,18 @@ import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
-import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "~/lib/email";
+import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CodeSchema } from "~/lib/schemas.server";
 
-const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const GoodsNo = CodeSchema;
 const ConfirmForm = z.object({
-  sku_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
-  coupon_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
+  sku_no: CodeSchema.optional().catch(undefined),
+  coupon_no: CodeSchema.optional().catch(undefined),
   email: z.string().max(200).default(""),
   continue_anyway: z.literal("1").optional().catch(undefined),
 });
@@ -79,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
   context.appendSetCookie(
-    await settleCookie.serialize({ goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
+    await settleCookie({ goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }, request),
   );
   return redirect("/settle/pay");
 }

@@ -18,6 +18,7 @@ import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CodeSchema } from "~/lib/schemas.server";
 import type { loader as statusLoader } from "./settle.pay-status.$orderNo";
 
 const PAY_WAYS = [
@@ -30,7 +31,7 @@ const LOGIN_DELAY_MS = 1000;
 /** Without JavaScript the page reloads itself until the order is paid. */
 const NO_JS_REFRESH_S = 3;
 
-const Code = z.string().regex(/^[\w-]{1,32}$/);
+const Code = CodeSchema;
 const PayQuery = z.object({
   order_no: Code.optional().catch(undefined),
   // only says that the order has a cashier link: the link itself comes from the trade services

@@ -13,11 +13,13 @@ import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
 import { clientContext } from "./http/client-context";
 import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
+import { configureReadCache } from "./services/read-cache";
 
 /** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */
 const PROVIDER_NOTIFY = "/pay_gateway/notify";
 
 export function tradeRouter(deps: TradeDeps) {
+  configureReadCache(deps.store.db, deps.config.readCacheTtlMs);
   const api = Router();
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
