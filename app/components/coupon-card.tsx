@@ -78,7 +78,6 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
     <article
       data-testid="coupon-card"
       aria-label={view.title}
-      aria-disabled={inactive || undefined}
       className={`relative flex h-full flex-col overflow-hidden rounded-xl bg-surface-container ring-1 ring-surface-line transition ${
         inactive ? "opacity-60 grayscale" : "hover:ring-primary-500/50"
       }`}
