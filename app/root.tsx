@@ -113,6 +113,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error) ? error.data || error.statusText : error instanceof Error ? error.message : "";
   return (
@@ -125,7 +126,7 @@ export function ErrorBoundary() {
           <>
             <h1 className="text-2xl font-bold">出错了（Something went wrong）</h1>
             <p className="mt-3 text-ink-muted">{String(message || "页面暂时无法显示，请稍后再试")}</p>
-            <a href="" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+            <a href={location.pathname + location.search} className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
               重试（Try again）
             </a>
           </>

@@ -169,7 +169,14 @@ function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter 
           <Link to={`?status=${filter}`} replace preventScrollReset className="rounded-full border border-surface-line px-5 py-2 text-sm">
             取消
           </Link>
-          <button type="submit" name="intent" value="close" autoFocus className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
+          <button
+            type="submit"
+            name="intent"
+            value="close"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation opens from the URL, without JS too: focus moves into it, as a dialog should
+            autoFocus
+            className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500"
+          >
             确定
           </button>
         </Form>

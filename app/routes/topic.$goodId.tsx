@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } as const;
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const form = ClaimForm.safeParse((await readForm(request)) ?? {});
