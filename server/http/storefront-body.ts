@@ -16,9 +16,11 @@ export function storefrontBody(limit = STOREFRONT_BODY_LIMIT): RequestHandler {
   const read = express.raw({ type: () => true, limit, inflate: false });
   return (req, res, next) => {
     if (!hasBody(req)) return next();
-    if (req.is("multipart/form-data")) return refuse(res, 415);
     // the declared length is known before a byte is read: no need to read it off
     if (Number(req.headers["content-length"]) > limit) return refuse(res, 413);
+    // a small multipart body is read off before the refusal, so the client (still sending it)
+    // reads the 415 instead of a broken pipe
+    if (req.is("multipart/form-data")) return read(req, res, (error?: { status?: number }) => refuse(res, error?.status === 413 ? 413 : 415));
     read(req, res, (error?: { status?: number }) => {
       if (!error) return next();
       refuse(res, error.status === 413 || error.status === 415 ? error.status : 400);
