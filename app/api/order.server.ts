@@ -1,4 +1,4 @@
-// order/*: create, pay way, status, list, detail v2, close (spec 02 §7).
+// order/*: create, pay way, status, list, detail v2, close (spec/02 §7).
 import { z } from "zod";
 import type { CartUnit } from "./cart.server";
 import type { TradeApi } from "./client.server";

@@ -1,5 +1,5 @@
 // The shopper's cookies: channel parameters and store line (url_params), the trade services'
-// saas-token, and the HttpOnly login credential (decisions §3, §8).
+// saas-token, and the HttpOnly login credential (spec/03 §3, §8).
 import { createCookie } from "@remix-run/node";
 import { parse, serialize } from "cookie";
 import { z } from "zod";
@@ -52,7 +52,7 @@ export function loginCookie(credential: string | null, request?: Request): strin
 
 /**
  * What this request carries: the channel parameters and store line (from the address when it has
- * them — spec 01 page init — else the url_params cookie), the saas-token, and the credential.
+ * them — spec/01 §2 page init — else the url_params cookie), the saas-token, and the credential.
  */
 export async function readShopCookies(request: Request) {
   const header = request.headers.get("cookie");

@@ -1,4 +1,4 @@
-// The delivery e-mail of pay-confirm (spec 02 §5): at most 50 characters, typed input filtered to
+// The delivery e-mail of pay-confirm (spec/02 §5): at most 50 characters, typed input filtered to
 // letters, digits and @ . - _, valid when it has a local part, @, a domain, a dot and a top-level
 // domain of at least 2 letters.
 export const EMAIL_MAX_LENGTH = 50;

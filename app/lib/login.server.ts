@@ -1,4 +1,4 @@
-// The server side of logging in (spec 01 §4, decisions §3, §8): the login modal's state from the
+// The server side of logging in (spec/01 §4, spec/03 §3, §8): the login modal's state from the
 // address, the return address after login, the Origin check of the login forms, the login
 // cookie sync with the configured hosts, and the once-after-login coupon pop-up.
 import type { AppLoadContext } from "@remix-run/node";
@@ -63,7 +63,7 @@ export function failureStatus(request: Request, status: number): number {
 }
 
 /**
- * Decisions §3: form posts are protected by SameSite cookies plus an Origin/Referer check. A post
+ * spec/03 §3: form posts are protected by SameSite cookies plus an Origin/Referer check. A post
  * whose Origin (or, without one, Referer) names another site is refused with 403.
  */
 export function assertSameOrigin(request: Request) {
@@ -84,7 +84,7 @@ function hostOf(value: string): string | null {
 }
 
 /**
- * The login cookie sync (spec 01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
+ * The login cookie sync (spec/01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
  * Skipped when neither is set (one origin: the storefront's own HttpOnly cookie is enough).
  * Failures are only logged: the login itself has succeeded.
  */
@@ -127,7 +127,7 @@ export interface CouponPopupData {
 export const POPUP_COUPONS = 3;
 
 /**
- * Spec 01 §4 runs this on layout mount; here it runs once, on the first page after a login
+ * spec/01 §4 runs this on layout mount; here it runs once, on the first page after a login
  * (docs/decisions/006): receive_auto first, then the member's coupons; the pop-up shows the first
  * 3 unused ones, and nothing when there are none. Failures are only logged.
  */

@@ -1,6 +1,6 @@
 // Money is integer cents (分) everywhere; these format it for people, at the edge only.
 
-/** Yuan with 2 decimals; a falsy amount shows "0" (spec 01 §5). */
+/** Yuan with 2 decimals; a falsy amount shows "0" (spec/01 §5). */
 export function formatYuan(cents: number | null | undefined): string {
   if (!cents) return "0";
   return (cents / 100).toFixed(2);

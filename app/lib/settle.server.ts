@@ -1,5 +1,5 @@
 // What the shopper confirmed on pay-confirm, carried to the pay page (the spec's session-storage
-// state, kept as a cookie so it works without JavaScript — decisions §8).
+// state, kept as a cookie so it works without JavaScript — spec/03 §8).
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 

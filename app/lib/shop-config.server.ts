@@ -5,7 +5,7 @@ export function shopConfig(request: Request) {
   const marker = process.env.ICP_HIDDEN_HOST_MARKER ?? "";
   return {
     domains: { cn: process.env.CN_BASE_URL ?? "", hk: process.env.HK_BASE_URL ?? "" },
-    /** The ICP filing link is hidden on hosts that carry the marker (spec 01 footer). */
+    /** The ICP filing link is hidden on hosts that carry the marker (spec/01 §2 "Footer"). */
     showIcp: !marker || !host.includes(marker),
     csChatScriptUrl: process.env.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
   };

@@ -24,7 +24,7 @@ import { shopConfig } from "~/lib/shop-config.server";
 import { selectSku } from "~/lib/sku-selection";
 
 const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
-/** Spec 01 §8: a claim that cannot be made says 优惠券已失效. */
+/** spec/01 §8: a claim that cannot be made says 优惠券已失效. */
 const CLAIM_FAILED = "优惠券已失效";
 const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: z.string().regex(/^[\w-]{1,32}$/) });
 const HOT_GOODS_MAX = 3;

@@ -1,4 +1,4 @@
-// Which writes come from the shop's own pages (decisions §3): one rule for the storefront's form
+// Which writes come from the shop's own pages (spec/03 §3): one rule for the storefront's form
 // posts and for the services under /api (review finding 2). The shop's own hosts are the host of
 // the request (as sent, and as the trusted proxy forwarded it) and those of CN_BASE_URL and
 // HK_BASE_URL.

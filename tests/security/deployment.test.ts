@@ -1,4 +1,4 @@
-// Deployment modes (issue 12, decision 011): a production start without DEMO=1 has no sandbox
+// Deployment modes (decision 011, docs/security.md): a production start without DEMO=1 has no sandbox
 // cashier, no /dev pages and no accounts with the published password, and answers order creation
 // with 503 支付通道未开通 instead of handing out a free code; NODE_ENV unset behaves as production;
 // the demo (DEMO=1) keeps its cashier.
