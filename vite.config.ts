@@ -19,10 +19,10 @@ declare module "@remix-run/node" {
 // loads when shown.
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
 const SHELL = new RegExp(
-  "/app/(root" +
+  "(/app/(root" +
     "|components/(site-header|site-footer|search-box|sidebar|overlay-dialogs|toast|page-view-reporter|not-found|logo|shop-image|price|goods-card)" +
-    "|lib/(nonce|use-hydrated|deferred|login-href|seo|links|money|highlight|search-history|route-handle)" +
-    ")\\.tsx?$",
+    "|lib/(nonce|use-hydrated|deferred|login-href|seo|links|highlight|search-history|route-handle)" +
+    ")|/shared/money)\\.tsx?$",
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   test: {
-    include: ["{app,server,db,seed,tests/api,tests/security}/**/*.test.{ts,tsx}"],
+    include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/security}/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,

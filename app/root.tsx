@@ -21,7 +21,7 @@ import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
 import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/lib/login.server";
-import { loginCookie, secureCookies, urlParamsCookie } from "~/lib/cookies.server";
+import { plainCookie, writeCookie } from "~/lib/cookies.server";
 import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useNonce } from "~/lib/nonce";
@@ -43,13 +43,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);
-  if (api.urlParamsChanged) context.appendSetCookie(await urlParamsCookie.serialize(api.urlParams, { secure: secureCookies(request) }));
+  if (api.urlParamsChanged) context.appendSetCookie(await writeCookie("urlParams", api.urlParams, request));
   let member: Member | null = null;
   if (api.credential) {
     const status = await getLoginStatus(api);
     if (status.ok) member = status.result;
     // spec/01 §4: a 401 resets the session and removes the stored credential
-    else if (status.errorCode === 401) context.appendSetCookie(loginCookie(null, request));
+    else if (status.errorCode === 401) context.appendSetCookie(plainCookie("login", null, request));
   }
   return {
     shop: shopConfig(request),
@@ -113,6 +113,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error) ? error.data || error.statusText : error instanceof Error ? error.message : "";
   return (
@@ -125,7 +126,7 @@ export function ErrorBoundary() {
           <>
             <h1 className="text-2xl font-bold">出错了（Something went wrong）</h1>
             <p className="mt-3 text-ink-muted">{String(message || "页面暂时无法显示，请稍后再试")}</p>
-            <a href="" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+            <a href={location.pathname + location.search} className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
               重试（Try again）
             </a>
           </>

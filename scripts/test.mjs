@@ -1,9 +1,9 @@
 // `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts), then runs the
-// typecheck, unit and API tests (vitest), the production build and the end-to-end tests
+// typecheck, the lint and format checks, unit and API tests (vitest), the production build and the end-to-end tests
 // (Playwright, JavaScript on and off). Exits non-zero on any failure and prints one summary line.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { ensureBrowser, ensureBuild, ensureDependencies, run } from "./setup.mjs";
+import { ensureBrowser, ensureBuild, ensureDependencies } from "./setup.mjs";
 
 ensureDependencies();
 ensureBrowser();
@@ -20,6 +20,8 @@ function step(title, command, args, env = {}) {
 }
 
 if (!step("typecheck", "npx", ["tsc", "--noEmit"])) counts.failed += 1;
+if (!step("lint (ESLint)", "npx", ["eslint", "."])) counts.failed += 1;
+if (!step("format check (Prettier)", "npx", ["prettier", "--check", "."])) counts.failed += 1;
 
 // the security tests (tests/security) drive the real production server, storefront included
 ensureBuild();

@@ -9,7 +9,8 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { openStore } from "../db/client";
 import { couponActivities, coupons, members, orderPerformances, orders, orderUnits, outboxMessages, skus } from "../db/schema";
 import { ConfigError, loadConfig } from "../server/config";
-import { formatTime } from "../server/html";
+import { yuanText as yuan } from "../shared/money";
+import { formatDateTime } from "../shared/shop-time";
 import { createLogger } from "../server/logger";
 import type { TradeDeps } from "../server/trade/deps";
 import { eventBetween, HAPPY_PATH, nextStatus, OPEN_STATUSES, ORDER_STATUSES, type OrderEvent, type OrderStatus } from "../server/trade/domain/order-state";
@@ -75,7 +76,6 @@ function statusArg(value: string): OrderStatus {
   return status as OrderStatus;
 }
 
-const yuan = (cents: number) => `￥${(cents / 100).toFixed(2)}`;
 
 // ─── the state changes, each through the API's own code ─────────────────
 
@@ -104,7 +104,7 @@ function notifyAsProvider(ctx: Context, orderNo: string, tradeStatus: "SUCCESS" 
   out(`${orderNo}: ${order.status} → ${result.order_status}`);
   if (tradeStatus === "SUCCESS") {
     const paid = orderOf(ctx, orderNo);
-    out(`  支付时间 ${formatTime(paid.payAt!)}，金额 ${yuan(paid.payPrice)}，发货时间不早于 ${formatTime(paid.fulfilAfter!)}`);
+    out(`  支付时间 ${formatDateTime(paid.payAt!)}，金额 ${yuan(paid.payPrice)}，发货时间不早于 ${formatDateTime(paid.fulfilAfter!)}`);
     const used = ctx.deps.store.db.select().from(coupons).where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "USED"))).all();
     for (const c of used) out(`  优惠券 ${c.couponNo} 已核销`);
   }
@@ -229,7 +229,7 @@ const COMMANDS: Record<string, Command> = {
           order.status,
           mobile,
           yuan(order.payPrice),
-          formatTime(order.createdAt),
+          formatDateTime(order.createdAt),
           names.get(order.orderNo) ?? "",
           [order.flag ? `⚠ ${order.flag}` : "", order.notice ?? ""].filter(Boolean).join("；"),
         ]),
@@ -309,7 +309,7 @@ const COMMANDS: Record<string, Command> = {
         .all();
       for (const m of messages) {
         const code = /验证码[为是：:\s]*(\d{6})/.exec(m.body)?.[1];
-        if (code) return out(code, `  ${formatTime(m.createdAt)} 发给 ${mobile}：${m.body}`);
+        if (code) return out(code, `  ${formatDateTime(m.createdAt)} 发给 ${mobile}：${m.body}`);
       }
       throw new AdminError(`没有发给 ${mobile} 的验证码短信`);
     },
@@ -325,7 +325,7 @@ const COMMANDS: Record<string, Command> = {
       const coupon = ctx.deps.store.db.select().from(coupons).where(eq(coupons.couponNo, coupon_no)).get()!;
       out(
         `已发放优惠券 ${coupon_no}（${activity.couponName}，${activity.displayName}）→ ${member.mobile}`,
-        `  有效期 ${formatTime(coupon.useTimeStart)} 至 ${formatTime(coupon.useTimeEnd)}；活动已领 ${activity.claimedCount}/${activity.totalStock}`,
+        `  有效期 ${formatDateTime(coupon.useTimeStart)} 至 ${formatDateTime(coupon.useTimeEnd)}；活动已领 ${activity.claimedCount}/${activity.totalStock}`,
       );
     },
   },

@@ -34,13 +34,14 @@ import {
 } from "./data";
 import { generateImages, goodsImagePaths, mediaUrl, TIMER_IMAGE } from "./images";
 import { createRng, type Rng } from "./random";
+import { yuanText } from "../shared/money";
+import { compactShopDay, shopClock, shopDayStart } from "../shared/shop-time";
 
 type Insert<T extends SQLiteTable> = T["$inferInsert"];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const CHINA_OFFSET = 8 * HOUR;
 /** Matches the ORDER_PAY_MINUTES default. */
 const PAY_WINDOW = 15 * MINUTE;
 /** Matches the FULFIL_DELAY_MS default. */
@@ -77,24 +78,16 @@ export interface SeedSummary {
 
 // ─── time and text helpers ───────────────────────────────────────────────
 
-function chinaDayStart(t: number): number {
-  return Math.floor((t + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-}
-
 /** The end of "today" both in China and in UTC, so a coupon ending then is due today in either. */
 function endOfToday(now: number): number {
   const utcEnd = Math.floor(now / DAY) * DAY + DAY - 1;
-  return Math.min(utcEnd, chinaDayStart(now) + DAY - 1);
+  return Math.min(utcEnd, shopDayStart(now) + DAY - 1);
 }
 
-function chinaParts(t: number) {
-  const d = new Date(t + CHINA_OFFSET);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return {
-    ymd: `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`,
-    hms: `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`,
-    text: `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-  };
+/** "2026年11月22日 18:05" in Shanghai. */
+function chinaDateText(t: number): string {
+  const c = shopClock(t);
+  return `${c.year}年${c.month}月${c.day}日 ${String(c.hours).padStart(2, "0")}:${String(c.minutes).padStart(2, "0")}`;
 }
 
 function digits(rng: Rng, count: number): string {
@@ -199,7 +192,7 @@ function buildCatalogue(now: number): Catalogue {
     const sale = cheapest.row.priceTurnCny;
     const origin = cheapest.row.originPriceCny;
     // Presale codes unlock at 10:00 Beijing time.
-    const presaleAt = g.presaleInDays ? chinaDayStart(now) + g.presaleInDays * DAY + 10 * HOUR : null;
+    const presaleAt = g.presaleInDays ? shopDayStart(now) + g.presaleInDays * DAY + 10 * HOUR : null;
     if (presaleAt) cat.presaleAt.set(g.no, presaleAt);
     const img = goodsImagePaths(g.no);
 
@@ -212,7 +205,7 @@ function buildCatalogue(now: number): Catalogue {
       goodsTags: g.tags,
       isPresale: presaleAt !== null,
       presalePerformanceAt: presaleAt,
-      saleEndAt: g.saleEndsInDays ? chinaDayStart(now) + (g.saleEndsInDays + 1) * DAY - 1000 : null,
+      saleEndAt: g.saleEndsInDays ? shopDayStart(now) + (g.saleEndsInDays + 1) * DAY - 1000 : null,
       priceTurnCny: origin,
       saleOffPriceCny: sale,
       originCurrency: "CNY",
@@ -228,7 +221,7 @@ function buildCatalogue(now: number): Catalogue {
     extra("TAG", g.label);
     extra(
       "performance",
-      presaleAt ? `预售商品：将于 ${chinaParts(presaleAt).text} 自动发货，届时请留意短信与邮件。` : PERFORMANCE_TEXT,
+      presaleAt ? `预售商品：将于 ${chinaDateText(presaleAt)} 自动发货，届时请留意短信与邮件。` : PERFORMANCE_TEXT,
     );
     extra("TOPIC_BG_IMAGE", mediaUrl(img.bg));
     extra("TOPIC_MAIN_IMAGE", mediaUrl(img.title));
@@ -304,8 +297,8 @@ function buildCodes(skus: BuiltSku[], now: number) {
 function validity(a: ActivityDef, now: number) {
   if (a.validity.mode === "DAYS") return { validFrom: null, validTo: null, validDays: a.validity.days };
   return {
-    validFrom: chinaDayStart(now) + a.validity.fromDays * DAY,
-    validTo: chinaDayStart(now) + (a.validity.toDays + 1) * DAY - 1000,
+    validFrom: shopDayStart(now) + a.validity.fromDays * DAY,
+    validTo: shopDayStart(now) + (a.validity.toDays + 1) * DAY - 1000,
     validDays: null,
   };
 }
@@ -316,8 +309,8 @@ function buildActivities(now: number): Insert<typeof schema.couponActivities>[] 
     const v = validity(a, now);
     const window = a.claimWindow
       ? {
-          claimStartAt: chinaDayStart(now) + a.claimWindow.fromDays * DAY,
-          claimEndAt: chinaDayStart(now) + (a.claimWindow.toDays + 1) * DAY - 1000,
+          claimStartAt: shopDayStart(now) + a.claimWindow.fromDays * DAY,
+          claimEndAt: shopDayStart(now) + (a.claimWindow.toDays + 1) * DAY - 1000,
         }
       : { claimStartAt: v.validFrom, claimEndAt: v.validTo };
     return {
@@ -415,7 +408,7 @@ interface OrderRows {
 }
 
 function notifyId(rng: Rng, payWay: string, at: number): string {
-  return payWay === "WX" ? `42000${digits(rng, 23)}` : `${chinaParts(at).ymd}22001${digits(rng, 16)}`;
+  return payWay === "WX" ? `42000${digits(rng, 23)}` : `${compactShopDay(at)}22001${digits(rng, 16)}`;
 }
 
 function buildOrders(
@@ -438,7 +431,7 @@ function buildOrders(
     if (!goods || !member) throw new Error(`order ${def.skuNo}: bad goods or member`);
 
     const createdAt = now - def.createdMinutesAgo * MINUTE;
-    const orderNo = uniqueFrom(orderNos, () => `TT${chinaParts(createdAt).ymd}${digits(rng, 6)}`);
+    const orderNo = uniqueFrom(orderNos, () => `TT${compactShopDay(createdAt)}${digits(rng, 6)}`);
     const paid = PAID.has(def.status);
     const delivered = DELIVERED.has(def.status);
     if (paid && def.paidAfterMinutes === undefined) throw new Error(`${orderNo}: paid order without a pay time`);
@@ -554,7 +547,7 @@ function buildOrders(
           subject: `【${SHOP_NAME}】您的订单 ${orderNo} 已发货`,
           body:
             `您好，${member.name}：\n\n您购买的${what}已发货。\n兑换码：${code.code}\n兑换地址：${url}\n\n` +
-            `${DELIVERY_NOTICES[sku.goods.platform]}\n\n订单号：${orderNo}\n实付金额：￥${(payPrice / 100).toFixed(2)}\n\n${SHOP_NAME}`,
+            `${DELIVERY_NOTICES[sku.goods.platform]}\n\n订单号：${orderNo}\n实付金额：${yuanText(payPrice)}\n\n${SHOP_NAME}`,
           orderNo,
           createdAt: deliveredAt,
         });

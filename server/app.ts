@@ -17,7 +17,7 @@ import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
 import { pageCache } from "./page-cache";
-import { tradeRouter } from "./trade/router";
+import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 
 export interface AppOptions {
   config: Config;
@@ -77,7 +77,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
-  app.use("/api", apiHeaders(config), tradeRouter({ config, store, logger, now }));
+  app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
   app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());

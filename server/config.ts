@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
   PAY_PROVIDER: z.enum(PAY_PROVIDERS).optional(),
   PAY_NOTIFY_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
+  COOKIE_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
   CAPTCHA_TEST_PASS: z.string().min(8, "至少 8 个字符").optional(),
   DEMO: flag.default(false),
   CS_CHAT_SCRIPT_URL: z.string().min(1).default("/cs-chat.js"),
@@ -37,6 +38,7 @@ const EnvSchema = z.object({
   HK_BASE_URL: baseUrl.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  TRADE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default("loopback"),
 });
@@ -90,6 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payProvider,
     /** Verifies payment notifications: PAY_NOTIFY_SECRET, the key shared with the provider. */
     payNotifySecret: c.PAY_NOTIFY_SECRET ?? derivedKey(sessionSecret, "pay-notify"),
+    /** Signs the storefront's flash and settle cookies (handed to it as COOKIE_SECRET, decision 015). */
+    cookieSecret: c.COOKIE_SECRET ?? derivedKey(sessionSecret, "storefront-cookies"),
     /** Signs the sandbox cashier links. */
     payLinkSecret: derivedKey(sessionSecret, "pay-cashier-link"),
     captchaTestPass: c.CAPTCHA_TEST_PASS,
@@ -104,6 +108,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     /** Visitors' full-page cache (server/page-cache.ts): 5 s in production, off otherwise. */
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
+    /** The services' read cache of catalogue answers (server/trade/services/read-cache.ts): 5 s in production, off otherwise. */
+    readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
   };
 }
 

@@ -15,7 +15,6 @@ import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startJobs } from "./trade/jobs";
 
-process.env.TZ ||= "Asia/Shanghai";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 
@@ -28,8 +27,10 @@ try {
   process.exit(1);
 }
 // NODE_ENV unset means production (decision 011): Express's error pages, React and the
-// storefront's cookie flags read process.env.NODE_ENV themselves
+// storefront's environment (app/lib/env.server.ts) read process.env.NODE_ENV themselves
 process.env.NODE_ENV = config.nodeEnv;
+// the storefront's environment: the key that signs its flash and settle cookies (decision 015)
+process.env.COOKIE_SECRET = config.cookieSecret;
 const logger = createLogger(config.logLevel);
 
 const fresh = config.dbFile === ":memory:" || !existsSync(config.dbFile);

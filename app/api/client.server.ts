@@ -3,7 +3,8 @@
 // parsed with zod. Nothing here knows how the services are built.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { readShopCookies, saasTokenCookie, secureCookies, STORE_LINES, type UrlParams } from "~/lib/cookies.server";
+import { env } from "~/lib/env.server";
+import { readShopCookies, STORE_LINES, writeCookie, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> =
   | { ok: true; result: T }
@@ -25,7 +26,7 @@ export interface TradeApi {
 }
 
 export function tradeApiUrl(): string {
-  return process.env.TRADE_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
+  return env().tradeApiUrl;
 }
 
 interface Answer {
@@ -89,7 +90,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     if (issued && !shared.issued) {
       shared.issued = true;
       shared.saasToken = issued;
-      context.appendSetCookie(await saasTokenCookie.serialize(issued, { secure: secureCookies(request) }));
+      context.appendSetCookie(await writeCookie("saasToken", issued, request));
     }
     return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
   }

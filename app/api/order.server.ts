@@ -102,6 +102,18 @@ export function listOrders(api: TradeApi, userId: number, filter: ListFilter) {
   });
 }
 
+/**
+ * The cashier link the trade services hold for one of the member's open orders, or null (paid,
+ * closed, expired, another member's or unknown). The order list is the contract's one read that
+ * carries it (spec/02 §3: list item third_pay_detail {pay_url}); order/pay_way also answers it, but
+ * changes the order.
+ */
+export async function getOrderPayUrl(api: TradeApi, userId: number, orderNo: string): Promise<string | null> {
+  const open = await listOrders(api, userId, "WAIT_PAY");
+  if (!open.ok) return null;
+  return open.result.list.find((order) => order.order_no === orderNo)?.third_pay_detail.pay_url || null;
+}
+
 export function getOrderDetail(api: TradeApi, orderNo: string) {
   return api.get(`/api/trade_bff/v2/order/${encodeURIComponent(orderNo)}`, OrderDetailSchema);
 }

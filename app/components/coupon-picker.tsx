@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { UsableCoupon } from "~/api/cart.server";
-import { formatDotDate } from "~/lib/dates";
+import { formatDotDate } from "../../shared/shop-time";
 
 const SKELETONS = 9;
 

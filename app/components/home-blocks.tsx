@@ -92,6 +92,7 @@ function BlockLink({
       {children}
     </a>
   ) : (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- not a control: a slide without a link swallows the click (the original's javascript:void(0))
     <div className={className} aria-label={label} onClick={(event) => event.preventDefault()} data-no-redirect="">
       {children}
     </div>
@@ -169,7 +170,7 @@ function Banner({ block, hrefOf }: BlockProps) {
         {items.length > 1 ? (
           <div className="absolute bottom-3 right-4 z-20 flex gap-2 md:hidden" aria-hidden="true">
             {items.map((item, i) => (
-              <label key={item.id} htmlFor={`${group}-${i}`} data-tab={i} className="banner-dot h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50" />
+              <label key={item.id} htmlFor={`${group}-${i}`} aria-label={slideTitle(item, block.name)} data-tab={i} className="banner-dot h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50" />
             ))}
           </div>
         ) : null}

@@ -201,18 +201,19 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
 
   // the send-code answer: start the countdown, or ask the captcha again, or say what went wrong
   const sent = sender.state === "idle" ? sender.data : undefined;
+  const { passed: captchaPassed, answered: captchaAnswered, setMessage: setCaptchaMessage } = captcha;
+  const startCountdown = countdown.start;
   useEffect(() => {
     if (!sent) return;
     if (sent.ok) {
-      captcha.passed({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
-      countdown.start(SMS_RESEND_SECONDS);
-    } else captcha.answered(sent);
-    // runs once per answer; countdown.start and the captcha step's setters are stable
-  }, [sent]);
+      captchaPassed({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
+      startCountdown(SMS_RESEND_SECONDS);
+    } else captchaAnswered(sent);
+  }, [sent, captchaPassed, captchaAnswered, startCountdown]);
   const answered = login.state === "idle" ? login.data : undefined;
   useEffect(() => {
-    if (answered && !answered.ok) captcha.setMessage(messageOf(answered));
-  }, [answered]);
+    if (answered && !answered.ok) setCaptchaMessage(messageOf(answered));
+  }, [answered, setCaptchaMessage]);
 
   const errors = hydrated
     ? {
@@ -340,9 +341,10 @@ function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: FormProps
   const loggingIn = login.state !== "idle";
 
   const answered = login.state === "idle" ? login.data : undefined;
+  const captchaAnswered = captcha.answered;
   useEffect(() => {
-    if (answered && !answered.ok) captcha.answered(answered);
-  }, [answered]);
+    if (answered && !answered.ok) captchaAnswered(answered);
+  }, [answered, captchaAnswered]);
 
   const errors = hydrated
     ? { account: touched.account ? accountError(account) : null, password: touched.password ? passwordError(password) : null }
@@ -429,19 +431,20 @@ function useCaptchaStep(actionData: LoginActionData | null) {
     setFailure(null);
     setOpen(true);
   };
-  const passed = (note: Message) => {
+  // stable, so the forms' effects can run once per service answer
+  const passed = useCallback((note: Message) => {
     setOpen(false);
     setFailure(null);
     setMessage(note);
-  };
-  const answered = (data: LoginActionData) => {
+  }, []);
+  const answered = useCallback((data: LoginActionData) => {
     if (data.captchaError) {
       setFailure((f) => ({ message: data.captchaError!, attempt: (f?.attempt ?? 0) + 1 }));
     } else {
       setOpen(false);
       setMessage(messageOf(data));
     }
-  };
+  }, []);
   const onInitFailed = useCallback(() => {
     setOpen(false);
     setMessage({ tone: "warning", text: LOGIN_MESSAGES.CAPTCHA_INIT_FAILED });

@@ -1,7 +1,7 @@
 import type { OrderDetail } from "~/api/order.server";
 import { ORDER_STATUS_TEXT } from "~/lib/order-status";
-import { formatDateTime } from "~/lib/dates";
-import { formatYuan } from "~/lib/money";
+import { formatDateTime } from "../../shared/shop-time";
+import { formatYuan } from "../../shared/money";
 import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
 import { ShopImage } from "./shop-image";

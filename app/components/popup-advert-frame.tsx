@@ -30,6 +30,7 @@ export function PopupAdvertFrame({ advert, closeHref, onClose }: { advert: Popup
             {image}
           </a>
         ) : (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the artwork closes it; keyboards use the 关闭广告 button
           <div onClick={onClose}>{image}</div>
         )}
         {onClose ? (

@@ -1,5 +1,5 @@
 import type { PriceLine } from "~/api/cart.server";
-import { formatYuan } from "~/lib/money";
+import { formatYuan } from "../../shared/money";
 
 /** The price lines of cart output; the last one is the payable total. */
 export function PriceLines({ lines }: { lines: PriceLine[] }) {

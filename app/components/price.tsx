@@ -1,4 +1,4 @@
-import { discountLabel, formatYuan } from "~/lib/money";
+import { discountLabel, formatYuan } from "../../shared/money";
 
 export function Price({ cents, className = "" }: { cents: number; className?: string }) {
   return (

@@ -77,6 +77,8 @@ export function SearchBox() {
       el.removeEventListener("focusin", onFocusIn);
       el.removeEventListener("focusout", onFocusOut);
     };
+    // once, when React takes over: `keyword` is read only to adopt what was typed before
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (!focusWithin) setDismissed(false);
@@ -186,6 +188,8 @@ export function SearchBox() {
   const shownHistory = history.slice(0, HISTORY_SHOWN);
 
   return (
+    // the combobox's keys (arrows, Enter, Escape) bubble up from its input and options
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={container}
       className="search-box relative w-full max-w-md"

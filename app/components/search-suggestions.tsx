@@ -4,7 +4,7 @@
 import { useNavigate } from "@remix-run/react";
 import type { SearchSuggestion } from "~/routes/resources.search-suggest";
 import { splitHighlight } from "~/lib/highlight";
-import { discountLabel, formatYuan } from "~/lib/money";
+import { discountLabel, formatYuan } from "../../shared/money";
 import { historyAddHref, searchResultPath, type HistoryEntry } from "~/lib/search-history";
 import { ShopImage } from "./shop-image";
 

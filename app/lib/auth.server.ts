@@ -3,7 +3,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
-import { loginCookie } from "./cookies.server";
+import { plainCookie } from "./cookies.server";
 import { sameSitePath } from "./safe-url";
 
 /** Where the login modal opens for a guarded URL: the same page, with the modal on top. */
@@ -35,7 +35,7 @@ export async function requireMember(
   const status = await getLoginStatus(api);
   if (!status.ok) {
     if (status.errorCode === 401) {
-      throw redirect(loginUrl(returnTo, loginPage), { headers: { "Set-Cookie": loginCookie(null) } });
+      throw redirect(loginUrl(returnTo, loginPage), { headers: { "Set-Cookie": plainCookie("login", null, request) } });
     }
     throw new Response(status.errorMsg, { status: status.status });
   }

@@ -4,14 +4,13 @@
 // pages that show codes also declare it themselves (`privatePage`), whatever the request carries.
 // Visitors' answers are left alone: the page cache (server/page-cache.ts) stores only those.
 import type { HeadersFunction } from "@remix-run/node";
-import { parse } from "cookie";
-import { LOGIN_COOKIE } from "./cookies.server";
+import { readPlainCookie } from "./cookies.server";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 
 /** True when the request carries a login credential (valid or not: either way it is not a visitor's page). */
 export function carriesLogin(request: Request): boolean {
-  return Boolean(parse(request.headers.get("cookie") ?? "")[LOGIN_COOKIE]);
+  return readPlainCookie(request, "login") !== null;
 }
 
 /** Marks the answer to a member's request as not to be stored. */

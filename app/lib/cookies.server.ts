@@ -1,8 +1,121 @@
-// The shopper's cookies: channel parameters and store line (url_params), the trade services'
-// saas-token, and the HttpOnly login credential (spec/03 §3, §8).
-import { createCookie } from "@remix-run/node";
+// Every cookie of the storefront, with its name and options, in one place (spec/03 §3, §8,
+// decision 015). All are SameSite=Lax, HttpOnly unless the browser's scripts must read them, and
+// Secure by one rule (`secureCookies`). Two kinds:
+// - plain cookies carry a short text as it is (the login credential, which the services set and
+//   read too; flags and records whose content the shop does not trust anyway);
+// - Remix cookies carry JSON (url_params, saas-token), and are signed with COOKIE_SECRET where the
+//   content matters (flash, settle): a changed value reads as no cookie at all.
+// The names are part of the contract with server/app.ts (the page cache keys on them) and with
+// shoppers' browsers: never rename one.
+import { createCookie, type Cookie } from "@remix-run/node";
 import { parse, serialize } from "cookie";
 import { z } from "zod";
+import { env } from "./env.server";
+import { DIALOG_DATE_KEY, DIALOG_USER_ID_KEY } from "./popup-advert";
+import { historyCookie, SEARCH_HISTORY_COOKIE, type HistoryEntry } from "./search-history";
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+const YEAR = 365 * DAY;
+
+/** Plain cookies: the value is the text itself. */
+const PLAIN = {
+  /** The login credential, HttpOnly (the services set the same cookie on /api logins). */
+  login: { name: "login_credential", maxAge: 30 * DAY },
+  /** Set by a login: the next page decides the coupon pop-up (app/lib/login.server.ts). */
+  couponPopup: { name: "coupon_popup", maxAge: 5 * MINUTE },
+  /** The claim a visitor clicked before logging in (decision 013). */
+  pendingClaim: { name: "pending_claim", maxAge: 10 * MINUTE },
+  /** The popup advert's per-day records (spec/01 §4, spec/03 §8). */
+  dialogDates: { name: DIALOG_DATE_KEY, maxAge: 2 * DAY },
+  /** The popup advert's per-member records. */
+  dialogUsers: { name: DIALOG_USER_ID_KEY, maxAge: YEAR },
+} as const;
+export type PlainCookie = keyof typeof PLAIN;
+
+/** The name of every cookie the storefront sets, the browser-written search history included. */
+export const COOKIE_NAMES = {
+  ...(Object.fromEntries(Object.entries(PLAIN).map(([key, { name }]) => [key, name])) as { [K in PlainCookie]: (typeof PLAIN)[K]["name"] }),
+  urlParams: "url_params",
+  saasToken: "saas-token",
+  flash: "flash",
+  settle: "settle",
+  searchHistory: SEARCH_HISTORY_COOKIE,
+} as const;
+
+export const LOGIN_COOKIE = COOKIE_NAMES.login;
+
+/**
+ * Whether the cookies of an answer to this request are marked Secure (review finding 6): when the
+ * request came over https — its URL's protocol is Express's `req.protocol`, which believes
+ * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is a production shop whose
+ * configured address is https.
+ */
+export function secureCookies(request: Request): boolean {
+  const { production, cnBaseUrl } = env();
+  return (production && /^https:/.test(cnBaseUrl)) || new URL(request.url).protocol === "https:";
+}
+
+/** The Set-Cookie header of a plain cookie: `value`, or null to clear it. */
+export function plainCookie(cookie: PlainCookie, value: string | null, request: Request): string {
+  const { name, maxAge } = PLAIN[cookie];
+  return serialize(name, value ?? "", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(request), maxAge: value === null ? 0 : maxAge });
+}
+
+/** A plain cookie's value in this request; null when absent or empty. */
+export function readPlainCookie(request: Request, cookie: PlainCookie): string | null {
+  return parse(request.headers.get("cookie") ?? "")[PLAIN[cookie].name] || null;
+}
+
+// ─── Remix cookies (JSON; flash and settle signed) ───────────────────────
+
+const REMIX = {
+  /** The channel parameters and store line (not secret: the address may set them). */
+  urlParams: { path: "/", httpOnly: false, maxAge: YEAR, signed: false },
+  /** The trade services' visitor token. */
+  saasToken: { path: "/", httpOnly: true, maxAge: YEAR, signed: false },
+  /** One-time message after a redirect (app/lib/flash.server.ts). */
+  flash: { path: "/", httpOnly: true, maxAge: MINUTE, signed: true },
+  /** What the shopper confirmed on pay-confirm, for the pay page (app/lib/settle.server.ts). */
+  settle: { path: "/settle", httpOnly: true, maxAge: DAY, signed: true },
+} as const;
+export type RemixCookie = keyof typeof REMIX;
+
+const remixCookies = new Map<RemixCookie, Cookie>();
+
+function remixCookie(cookie: RemixCookie): Cookie {
+  let made = remixCookies.get(cookie);
+  if (!made) {
+    const { signed, ...options } = REMIX[cookie];
+    made = createCookie(COOKIE_NAMES[cookie], { ...options, sameSite: "lax", ...(signed ? { secrets: [env().cookieSecret] } : {}) });
+    remixCookies.set(cookie, made);
+  }
+  return made;
+}
+
+/** The Set-Cookie header of a Remix cookie: `value` as JSON (signed where the cookie is), or null to clear it. */
+export function writeCookie(cookie: RemixCookie, value: unknown, request: Request): Promise<string> {
+  const secure = secureCookies(request);
+  return remixCookie(cookie).serialize(value ?? "", value === null ? { secure, maxAge: 0 } : { secure });
+}
+
+/** A Remix cookie's value in this request: null when absent, badly signed or not JSON. */
+export async function readCookie(cookie: RemixCookie, request: Request): Promise<unknown> {
+  return (await remixCookie(cookie).parse(request.headers.get("cookie")).catch(() => null)) ?? null;
+}
+
+// ─── the search history, written by the browser ──────────────────────────
+
+/**
+ * The search history's Set-Cookie header for the no-JavaScript routes: the browser writes the same
+ * cookie through `document.cookie` (app/lib/search-history.ts), so its format lives there, and the
+ * scripts must read it (not HttpOnly).
+ */
+export function searchHistoryCookie(history: HistoryEntry[], request: Request): string {
+  return historyCookie(history) + (secureCookies(request) ? "; Secure" : "");
+}
+
+// ─── what every request carries ──────────────────────────────────────────
 
 export const STORE_LINES = {
   official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },
@@ -16,48 +129,13 @@ const UrlParamsSchema = z.object({
 }).catch({ channelId: "1", channelName: "", storeId: "official" });
 export type UrlParams = z.infer<typeof UrlParamsSchema>;
 
-const YEAR = 60 * 60 * 24 * 365;
-/** A production shop whose configured address is https serves only https. */
-const httpsShop = process.env.NODE_ENV === "production" && /^https:/.test(process.env.CN_BASE_URL ?? "");
-
-/**
- * Whether the cookies of an answer to this request are marked Secure (review finding 6): when the
- * request came over https — its URL's protocol is Express's `req.protocol`, which believes
- * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is configured as https.
- */
-export function secureCookies(request: Request): boolean {
-  return httpsShop || new URL(request.url).protocol === "https:";
-}
-
-// serialized with `{ secure: secureCookies(request) }`
-export const urlParamsCookie = createCookie("url_params", { path: "/", sameSite: "lax", maxAge: YEAR, secure: httpsShop });
-export const saasTokenCookie = createCookie("saas-token", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure: httpsShop });
-export const LOGIN_COOKIE = "login_credential";
-
-const CREDENTIAL_MAX_AGE = 60 * 60 * 24 * 30;
-
-/**
- * The storefront's copy of the login credential: HttpOnly, never visible to scripts; Secure as the
- * request says (a clearing cookie may leave the request out).
- */
-export function loginCookie(credential: string | null, request?: Request): string {
-  return serialize(LOGIN_COOKIE, credential ?? "", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request ? secureCookies(request) : httpsShop,
-    maxAge: credential ? CREDENTIAL_MAX_AGE : 0,
-  });
-}
-
 /**
  * What this request carries: the channel parameters and store line (from the address when it has
  * them — spec/01 §2 page init — else the url_params cookie), the saas-token, and the credential.
  */
 export async function readShopCookies(request: Request) {
-  const header = request.headers.get("cookie");
-  const saasToken: unknown = await saasTokenCookie.parse(header);
-  const stored = UrlParamsSchema.parse((await urlParamsCookie.parse(header)) ?? {});
+  const saasToken = await readCookie("saasToken", request);
+  const stored = UrlParamsSchema.parse((await readCookie("urlParams", request)) ?? {});
   const query = new URL(request.url).searchParams;
   const fromAddress = query.has("channelId") || query.has("channelName");
   const urlParams = fromAddress
@@ -72,6 +150,6 @@ export async function readShopCookies(request: Request) {
     /** True when the address brought new channel parameters that should be remembered. */
     urlParamsChanged: fromAddress,
     saasToken: typeof saasToken === "string" ? saasToken : null,
-    credential: parse(header ?? "")[LOGIN_COOKIE] || null,
+    credential: readPlainCookie(request, "login"),
   };
 }

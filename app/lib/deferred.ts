@@ -12,6 +12,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
  * no static edge to the module at all (a static one, even unused, would let the chunk of the
  * importer swallow the module).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the constraint of React.lazy itself: any props
 export function deferred<C extends ComponentType<any>>(now: C | null, later: () => Promise<C>): C | LazyExoticComponent<C> {
   return now ?? lazy(() => later().then((component) => ({ default: component })));
 }

@@ -1,12 +1,14 @@
 // The server side of logging in (spec/01 §4, spec/03 §3, §8): the login modal's state from the
-// address, the return address after login, the Origin check of the login forms, the login
-// cookie sync with the configured hosts, and the once-after-login coupon pop-up.
+// address, the return address after login, the login cookie sync with the configured hosts, and
+// the once-after-login coupon pop-up. Cross-site form posts never get here: the Express rule
+// server/http/same-origin.ts refuses them for every storefront write.
 import type { AppLoadContext } from "@remix-run/node";
-import { parse, serialize } from "cookie";
 import type { TradeApi } from "~/api/client.server";
 import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/member.server";
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "./auth.server";
+import { plainCookie, readPlainCookie } from "./cookies.server";
+import { env } from "./env.server";
 import { loginTabOf, type LoginTab } from "./login-form";
 
 /** Query parameters that belong to the login modal, not to the page under it. */
@@ -63,34 +65,13 @@ export function failureStatus(request: Request, status: number): number {
 }
 
 /**
- * spec/03 §3: form posts are protected by SameSite cookies plus an Origin/Referer check. A post
- * whose Origin (or, without one, Referer) names another site is refused with 403.
- */
-export function assertSameOrigin(request: Request) {
-  const own = new URL(request.url);
-  const allowed = new Set([own.host, ...[process.env.CN_BASE_URL, process.env.HK_BASE_URL].filter(Boolean).map((u) => hostOf(u!))]);
-  const source = request.headers.get("origin") ?? request.headers.get("referer");
-  if (!source || source === "null") return;
-  const host = hostOf(source);
-  if (!host || !allowed.has(host)) throw new Response("请求来源无效", { status: 403 });
-}
-
-function hostOf(value: string): string | null {
-  try {
-    return new URL(value).host;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The login cookie sync (spec/01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
  * Skipped when neither is set (one origin: the storefront's own HttpOnly cookie is enough).
  * Failures are only logged: the login itself has succeeded.
  */
 export async function syncLoginCookies(api: TradeApi, credential: string) {
   const hosts = new Set(
-    [process.env.CN_BASE_URL, process.env.HK_BASE_URL]
+    [env().cnBaseUrl, env().hkBaseUrl]
       .filter((u): u is string => Boolean(u))
       .map((u) => {
         try {
@@ -109,13 +90,6 @@ export async function syncLoginCookies(api: TradeApi, credential: string) {
 
 // ─── the coupon pop-up, once after login ─────────────────────────────────
 
-const POPUP_COOKIE = "coupon_popup";
-
-/** Set by a successful login: the next page the member sees decides the coupon pop-up. */
-export function couponPopupCookie(): string {
-  return serialize(POPUP_COOKIE, "1", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 300 });
-}
-
 export interface CouponPopupData {
   /** Tells one showing from the next, so a closed pop-up stays closed. */
   id: string;
@@ -132,8 +106,9 @@ export const POPUP_COUPONS = 3;
  * 3 unused ones, and nothing when there are none. Failures are only logged.
  */
 export async function takeCouponPopup(request: Request, context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
-  if (parse(request.headers.get("cookie") ?? "")[POPUP_COOKIE] !== "1") return null;
-  context.appendSetCookie(serialize(POPUP_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 }));
+  // the coupon_popup cookie, set by a successful login (app/routes/login.tsx)
+  if (readPlainCookie(request, "couponPopup") !== "1") return null;
+  context.appendSetCookie(plainCookie("couponPopup", null, request));
   try {
     const auto = await receiveAuto(api);
     if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);

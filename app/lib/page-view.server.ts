@@ -10,6 +10,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { reportEvents, type ClickEvent } from "~/api/data-report.server";
+import { CODE_PATTERN } from "../../shared/codes";
 
 const FLUSH_MS = 1_000;
 const MAX_EVENTS = 50;
@@ -27,8 +28,8 @@ export function pageViewEvents(path: string, { found, channelName }: { found: bo
   const view = { channel_name: channelName, route_name: path.slice(0, 200) };
   const events = [event("ttsgame_all_show", view)];
   if (path === "/") events.push(event("ttsgame_home_show", view));
-  const goodsNo = /^\/topic\/([\w-]{1,32})$/.exec(path)?.[1];
-  if (goodsNo && found) events.push(event("ttsgame_detail_show", { goods_no: goodsNo }));
+  const goodsNo = path.startsWith("/topic/") ? path.slice("/topic/".length) : "";
+  if (CODE_PATTERN.test(goodsNo) && found) events.push(event("ttsgame_detail_show", { goods_no: goodsNo }));
   return events;
 }
 

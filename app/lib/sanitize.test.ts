@@ -15,6 +15,10 @@ describe("sanitizeRichText", () => {
     ['<a href="javascript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer">x</a>'],
     ['<p style="position:fixed">x</p>', "<p>x</p>"],
     ['<iframe src="https://evil.example"></iframe>', ""],
+    // the advisories fixed after 2.17.5 (GHSA-jxwj-j7wr-gfrw and the svg/math raw-text one)
+    ["<textarea></textarea/><img src=x onerror=alert(1)>", ""],
+    ["<svg><textarea><img src=x onerror=alert(1)></textarea></svg>", ""],
+    ["<xmp><script>alert(1)</script></xmp>", ""],
   ])("removes what could run or escape: %s", (input, output) => {
     expect(sanitizeRichText(input)).toBe(output);
   });

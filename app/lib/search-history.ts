@@ -1,6 +1,7 @@
 // Search history (spec/01 §3): entries of goods number and title, newest first, de-duplicated by
 // goods number, kept in the `serach_cache` cookie (the spec's spelling; spec/03 §8) so the server
 // can render the dropdown without JavaScript. The browser writes the same format when it has JS.
+import { CODE_PATTERN } from "../../shared/codes";
 
 export const SEARCH_HISTORY_COOKIE = "serach_cache";
 /** How many entries the dropdown shows (spec/01 §9). */
@@ -23,7 +24,7 @@ export interface HistoryEntry {
 export function parseHistoryEntry(value: unknown): HistoryEntry | null {
   if (typeof value !== "object" || value === null) return null;
   const { goodsNo, title } = value as Record<string, unknown>;
-  if (typeof goodsNo !== "string" || !/^[A-Za-z0-9_-]{1,32}$/.test(goodsNo)) return null;
+  if (typeof goodsNo !== "string" || !CODE_PATTERN.test(goodsNo)) return null;
   if (typeof title !== "string" || !title.trim()) return null;
   return { goodsNo, title: title.trim().slice(0, TITLE_MAX) };
 }

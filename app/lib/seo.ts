@@ -2,6 +2,7 @@
 // ItemList structured data of goods listings.
 import type { MetaDescriptor } from "@remix-run/node";
 import type { GoodsInfo } from "~/api/layout.server";
+import { CURRENCY, yuanAmount } from "../../shared/money";
 
 export const SITE_NAME = "TTS游戏商城";
 
@@ -48,8 +49,8 @@ export function goodsItemList(goods: { info: GoodsInfo; url: string | null }[], 
         ...(url ? { url: absolute(url, origin) } : {}),
         offers: {
           "@type": "Offer",
-          priceCurrency: "CNY",
-          price: (info.sale_off_price_cny / 100).toFixed(2),
+          priceCurrency: CURRENCY,
+          price: yuanAmount(info.sale_off_price_cny),
           availability: info.is_presale ? "https://schema.org/PreOrder" : "https://schema.org/InStock",
         },
       },

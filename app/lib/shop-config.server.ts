@@ -1,13 +1,14 @@
-// What the storefront reads from the environment (validated by the server at start-up).
+// What the shell of every page needs from the storefront's environment (app/lib/env.server.ts).
+import { env } from "./env.server";
 
 export function shopConfig(request: Request) {
   const host = new URL(request.url).hostname;
-  const marker = process.env.ICP_HIDDEN_HOST_MARKER ?? "";
+  const { cnBaseUrl, hkBaseUrl, icpHiddenHostMarker: marker, csChatScriptUrl } = env();
   return {
-    domains: { cn: process.env.CN_BASE_URL ?? "", hk: process.env.HK_BASE_URL ?? "" },
+    domains: { cn: cnBaseUrl, hk: hkBaseUrl },
     /** The ICP filing link is hidden on hosts that carry the marker (spec/01 §2 "Footer"). */
     showIcp: !marker || !host.includes(marker),
-    csChatScriptUrl: process.env.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
+    csChatScriptUrl,
   };
 }
 /**
@@ -15,7 +16,7 @@ export function shopConfig(request: Request) {
  * set; otherwise the request's own, which the page cache keys on too (server/http/request-origin.ts).
  */
 export function siteOrigin(request: Request): string {
-  const configured = process.env.CN_BASE_URL;
+  const configured = env().cnBaseUrl;
   return configured ? new URL(configured).origin : new URL(request.url).origin;
 }
 

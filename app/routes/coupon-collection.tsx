@@ -6,7 +6,6 @@
 // `?claim=` alone only shows the banner, so no page load claims anything (decision 013).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { parse, serialize } from "cookie";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
@@ -15,15 +14,15 @@ import { activityView, CouponCard, couponButton } from "~/components/coupon-card
 import { EmptyState } from "~/components/empty-state";
 import { RouteErrorState } from "~/components/route-error-state";
 import { loginUrl } from "~/lib/auth.server";
-import { loginCookie } from "~/lib/cookies.server";
+import { plainCookie, readPlainCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { loginHref } from "~/lib/login-href";
-import { assertSameOrigin } from "~/lib/login.server";
+import { CodeSchema } from "~/lib/schemas.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 
-const ActivityNo = z.string().trim().regex(/^[\w-]{1,32}$/);
+const ActivityNo = z.string().trim().pipe(CodeSchema);
 const ClaimSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim"), activity_no: ActivityNo }),
   z.object({ intent: z.literal("claim-all") }),
@@ -31,9 +30,6 @@ const ClaimSchema = z.discriminatedUnion("intent", [
 const PendingClaim = z.union([z.literal("all"), ActivityNo]).nullable().catch(null);
 
 const PATH = "/coupon-collection";
-/** The claim a visitor clicked before logging in; only that one may run without a second click. */
-const PENDING_COOKIE = "pending_claim";
-const PENDING_MAX_AGE = 10 * 60;
 const SKELETONS = 8;
 /** spec/01 §9: clicks on a claim button within 300 ms count once. */
 const CLAIM_DEBOUNCE_MS = 300;
@@ -59,17 +55,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .then((r) => (r.ok ? { ok: true as const, list: r.result.list } : { ok: false as const, list: [] as Activity[] }))
     .catch(() => ({ ok: false as const, list: [] as Activity[] }));
   const pendingClaim = api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null;
-  const clicked = parse(request.headers.get("cookie") ?? "")[PENDING_COOKIE];
+  // the claim a visitor clicked before logging in: only that one may run without a second click
+  const clicked = readPlainCookie(request, "pendingClaim");
   // the cookie is spent on the first member page that sees it
-  if (api.credential && clicked) context.appendSetCookie(pendingClaimCookie(null));
+  if (api.credential && clicked) context.appendSetCookie(plainCookie("pendingClaim", null, request));
   return { coupons, pendingClaim, autoClaim: pendingClaim !== null && clicked === pendingClaim };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const parsed = ClaimSchema.safeParse((await readForm(request)) ?? {});
   if (!parsed.success) {
-    await setFlash(context, { type: "error", message: MESSAGES.CLAIM_FAILED });
+    await setFlash(request, context, { type: "error", message: MESSAGES.CLAIM_FAILED });
     return redirect(PATH);
   }
   const input = parsed.data;
@@ -78,32 +74,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await tradeApi(request, context);
   // the auth guard: a visitor logs in first, then the claim runs (see the module comment)
   if (!api.credential) {
-    context.appendSetCookie(pendingClaimCookie(pending));
+    context.appendSetCookie(plainCookie("pendingClaim", pending, request));
     return redirect(backAfterLogin);
   }
 
   const result = input.intent === "claim" ? await receiveCoupon(api, input.activity_no) : await receiveOneClick(api);
   if (!result.ok) {
     if (result.errorCode === 401) {
-      context.appendSetCookie(loginCookie(null));
-      context.appendSetCookie(pendingClaimCookie(pending));
-      await setFlash(context, { type: "error", message: result.errorMsg });
+      context.appendSetCookie(plainCookie("login", null, request));
+      context.appendSetCookie(plainCookie("pendingClaim", pending, request));
+      await setFlash(request, context, { type: "error", message: result.errorMsg });
       return redirect(backAfterLogin);
     }
     // out of stock and the per-member limit say so; anything else is 优惠券已失效 (spec/01 §8)
-    await setFlash(context, { type: "error", message: result.status === 409 ? result.errorMsg : MESSAGES.CLAIM_FAILED });
+    await setFlash(request, context, { type: "error", message: result.status === 409 ? result.errorMsg : MESSAGES.CLAIM_FAILED });
     return redirect(PATH);
   }
   if ("received" in result.result && result.result.received.length === 0) {
-    await setFlash(context, { type: "info", message: MESSAGES.NOTHING_LEFT });
+    await setFlash(request, context, { type: "info", message: MESSAGES.NOTHING_LEFT });
   } else {
-    await setFlash(context, { type: "success", message: input.intent === "claim" ? MESSAGES.CLAIMED : MESSAGES.CLAIMED_ALL });
+    await setFlash(request, context, { type: "success", message: input.intent === "claim" ? MESSAGES.CLAIMED : MESSAGES.CLAIMED_ALL });
   }
   return redirect(PATH);
-}
-
-function pendingClaimCookie(pending: string | null): string {
-  return serialize(PENDING_COOKIE, pending ?? "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: pending ? PENDING_MAX_AGE : 0 });
 }
 
 export default function CouponCollection() {

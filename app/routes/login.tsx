@@ -6,7 +6,7 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
 import { LoginPanel } from "~/components/login-modal";
-import { loginCookie } from "~/lib/cookies.server";
+import { plainCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import {
@@ -20,7 +20,7 @@ import {
   type LoginIntent,
 } from "~/lib/login-form";
 import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
-import { assertSameOrigin, couponPopupCookie, failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
+import { failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
 
 const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
@@ -48,7 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const form = (await readForm(request)) ?? {};
   const rawIntent = String(form.intent ?? "");
   const intent: LoginIntent | "unknown" = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as LoginIntent) : "unknown";
@@ -71,8 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (input.intent === "logout") {
     if (api.credential) await logout(api).catch(() => null);
-    context.appendSetCookie(loginCookie(null));
-    await setFlash(context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
+    context.appendSetCookie(plainCookie("login", null, request));
+    await setFlash(request, context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
     return redirect("/");
   }
 
@@ -165,10 +164,10 @@ async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_o
 
 /** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
 async function loggedIn(request: Request, context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
-  context.appendSetCookie(loginCookie(credential, request));
+  context.appendSetCookie(plainCookie("login", credential, request));
   await syncLoginCookies(api, credential);
-  await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
-  context.appendSetCookie(couponPopupCookie());
+  await setFlash(request, context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
+  context.appendSetCookie(plainCookie("couponPopup", "1", request));
   // spec/01 §4: after login the page reloads
   return redirectDocument(redirectTo);
 }

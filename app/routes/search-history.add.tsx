@@ -2,7 +2,8 @@
 // serach_cache cookie (newest first, de-duplicated), then open the goods (spec/01 §2).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { withDomain } from "~/lib/links";
-import { addToHistory, historyCookie, historyFromCookieHeader, parseHistoryEntry } from "~/lib/search-history";
+import { searchHistoryCookie } from "~/lib/cookies.server";
+import { addToHistory, historyFromCookieHeader, parseHistoryEntry } from "~/lib/search-history";
 import { shopConfig } from "~/lib/shop-config.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,5 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!entry) throw new Response("搜索记录无效", { status: 400 });
   const history = addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry);
   const target = withDomain(`/topic/${encodeURIComponent(entry.goodsNo)}`, shopConfig(request).domains);
-  return redirect(target, { headers: { "Set-Cookie": historyCookie(history), "X-Robots-Tag": "noindex" } });
+  return redirect(target, { headers: { "Set-Cookie": searchHistoryCookie(history, request), "X-Robots-Tag": "noindex" } });
 }

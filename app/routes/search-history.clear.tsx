@@ -1,8 +1,8 @@
 // 清除历史 without JavaScript: forget the search history and go back to the page it was cleared on.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeReturnTo } from "~/lib/auth.server";
-import { BAD_FORM_MESSAGE, readForm } from "~/lib/form.server";
-import { historyCookie } from "~/lib/search-history";
+import { searchHistoryCookie } from "~/lib/cookies.server";
+import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 
 export async function loader() {
   return redirect("/");
@@ -10,8 +10,8 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  if (!form) return new Response(BAD_FORM_MESSAGE, { status: 400 });
+  if (!form) return new Response(UNREADABLE_FORM, { status: 400 });
   // clearing takes no input: a missing or foreign redirectTo only goes home
   const back = safeReturnTo(typeof form.redirectTo === "string" ? form.redirectTo : "");
-  return redirect(back, { headers: { "Set-Cookie": historyCookie([]) } });
+  return redirect(back, { headers: { "Set-Cookie": searchHistoryCookie([], request) } });
 }

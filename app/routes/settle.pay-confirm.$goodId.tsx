@@ -10,16 +10,18 @@ import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
-import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "~/lib/email";
+import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
+import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CodeSchema } from "~/lib/schemas.server";
 
-const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const GoodsNo = CodeSchema;
 const ConfirmForm = z.object({
-  sku_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
-  coupon_no: z.string().regex(/^[\w-]{1,32}$/).optional().catch(undefined),
+  sku_no: CodeSchema.optional().catch(undefined),
+  coupon_no: CodeSchema.optional().catch(undefined),
   email: z.string().max(200).default(""),
   continue_anyway: z.literal("1").optional().catch(undefined),
 });
@@ -61,11 +63,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const goodsNo = GoodsNo.parse(params.goodId);
-  const { api } = await requireMember(request, context, `/topic/${goodsNo}`);
-  const form = ConfirmForm.parse(Object.fromEntries(await request.formData()));
+  const goodsNo = GoodsNo.safeParse(params.goodId);
+  const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
+  if (!goodsNo.success) return data({ error: "暂无商品" } as const, { status: 400 });
+  const fields = await readForm(request);
+  if (!fields) return data({ error: UNREADABLE_FORM } as const, { status: 400 });
+  const parsed = ConfirmForm.safeParse(fields);
+  if (!parsed.success) return data({ error: "邮箱格式有误" } as const, { status: 400 });
+  const form = parsed.data;
   if (!form.sku_no) return data({ error: "请选择商品规格" } as const, { status: 400 });
-  const detail = await getGoodsDetail(api, goodsNo);
+  const detail = await getGoodsDetail(api, goodsNo.data);
   if (!detail.ok || selectSku(detail.result.goods_detail.sku_item, form.sku_no).sku?.sku_no !== form.sku_no) {
     return data({ error: "请选择商品规格" } as const, { status: 400 });
   }
@@ -73,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
   context.appendSetCookie(
-    await settleCookie.serialize({ goodsNo, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }),
+    await settleCookie({ goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }, request),
   );
   return redirect("/settle/pay");
 }

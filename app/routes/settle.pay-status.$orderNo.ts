@@ -1,11 +1,11 @@
 // Resource route polled by the pay page every second: the order's status, or why it can't tell.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
 import { getOrderStatus } from "~/api/order.server";
+import { CodeSchema } from "~/lib/schemas.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const orderNo = z.string().regex(/^[\w-]{1,32}$/).safeParse(params.orderNo);
+  const orderNo = CodeSchema.safeParse(params.orderNo);
   if (!orderNo.success) return { ok: false as const, errorCode: 404, errorMsg: "订单不存在" };
   const status = await getOrderStatus(await tradeApi(request, context), orderNo.data);
   return status.ok

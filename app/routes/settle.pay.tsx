@@ -6,17 +6,19 @@ import { z } from "zod";
 import { getCartOutput } from "~/api/cart.server";
 import { reportEvent } from "~/api/data-report.server";
 import { getGoodsDetail } from "~/api/goods.server";
-import { changePayWay, createOrder, getOrderDetail } from "~/api/order.server";
+import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
 import { UNPAID_STATUSES } from "~/lib/order-status";
 import { PriceLines } from "~/components/price-lines";
 import { Price } from "~/components/price";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { ShopImage } from "~/components/shop-image";
 import { loginUrl, requireMember } from "~/lib/auth.server";
+import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CodeSchema } from "~/lib/schemas.server";
 import type { loader as statusLoader } from "./settle.pay-status.$orderNo";
 
 const PAY_WAYS = [
@@ -29,18 +31,25 @@ const LOGIN_DELAY_MS = 1000;
 /** Without JavaScript the page reloads itself until the order is paid. */
 const NO_JS_REFRESH_S = 3;
 
-const Code = z.string().regex(/^[\w-]{1,32}$/);
+const Code = CodeSchema;
 const PayQuery = z.object({
   order_no: Code.optional().catch(undefined),
-  pay_url: z.string().max(500).regex(/^(\/|https?:\/\/)/).optional().catch(undefined),
+  // only says that the order has a cashier link: the link itself comes from the trade services
+  // (security review finding 8), so an address can never send the shopper elsewhere
+  pay_url: z.string().min(1).optional().catch(undefined),
   pay_way: z.enum(["WX", "ALIPAY"]).optional().catch(undefined),
   sale_price: z.coerce.number().int().min(0).optional().catch(undefined),
   goods_no: Code.optional().catch(undefined),
 });
+const PayWay = z.enum(["WX", "ALIPAY"]);
 const PayForm = z.object({
-  pay_way: z.enum(["WX", "ALIPAY"]),
+  // an existing order keeps its pay way when none is sent (the radios are disabled once it has a cashier)
+  pay_way: PayWay.optional(),
   request_id: z.string().regex(/^[\w-]{8,64}$/),
   order_no: Code.optional(),
+  // 点击付款 on an order that already has a cashier, without JavaScript: the form opens a new tab
+  // and the action sends that tab to the order's cashier
+  open_cashier: z.literal("1").optional(),
 });
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
@@ -55,7 +64,7 @@ function payPage(result: { order_no: string; third_pay_detail: { pay_url: string
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireMember(request, context);
+  const { api, member } = await requireMember(request, context);
   const query = PayQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   reportEvent(api, "ttsgame_pay_show", { pay: 0, route_name: "pay" });
   const payWays = PAY_WAYS.filter((w) => w.value !== "WX" || wechatAllowed(request));
@@ -66,11 +75,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!detail.ok) return data({ missing: true } as const, { status: detail.status === 404 ? 404 : 502 });
     const { order, goods } = detail.result;
     if (PAID.includes(order.status)) throw redirect(`/settle/pay-wait/${order.order_no}`);
+    const payable = UNPAID_STATUSES.includes(order.status);
     return {
       orderNo: order.order_no,
       status: order.status,
-      payable: UNPAID_STATUSES.includes(order.status),
-      payUrl: query.pay_url ?? null,
+      payable,
+      payUrl: query.pay_url && payable ? await getOrderPayUrl(api, member.member_id, order.order_no) : null,
       payWay: query.pay_way ?? (payWays.some((w) => w.value === order.pay_way) ? order.pay_way : payWays[0].value),
       payWays,
       price: order.pay_price,
@@ -105,17 +115,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, member } = await requireMember(request, context);
-  const form = PayForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: "创建订单失败" }, { status: 400 });
-  const { pay_way, request_id, order_no } = form.data;
+  const fields = await readForm(request);
+  if (!fields) return data({ error: UNREADABLE_FORM }, { status: 400 });
+  const form = PayForm.safeParse(fields);
+  if (!form.success) {
+    const payWayWrong = form.error.issues.some((issue) => issue.path[0] === "pay_way");
+    return data({ error: payWayWrong ? "请选择支付方式" : "创建订单失败" }, { status: 400 });
+  }
+  const { request_id, order_no, open_cashier } = form.data;
 
   if (order_no) {
-    const result = await changePayWay(api, order_no, pay_way);
-    if (!result.ok) return data({ error: result.errorMsg || "创建订单失败" }, { status: result.status });
     const detail = await getOrderDetail(api, order_no);
-    return redirect(payPage(result.result, pay_way, detail.ok ? detail.result.order.pay_price : 0));
+    if (!detail.ok) return data({ error: detail.errorMsg || "订单不存在" }, { status: detail.status });
+    const payWay = form.data.pay_way ?? detail.result.order.pay_way;
+    const result = await changePayWay(api, order_no, payWay);
+    if (!result.ok) return data({ error: result.errorMsg || "创建订单失败" }, { status: result.status });
+    const cashier = result.result.third_pay_detail.pay_url;
+    if (open_cashier && cashier) return redirect(cashier);
+    return redirect(payPage(result.result, payWay, detail.result.order.pay_price));
   }
 
+  const pay_way = form.data.pay_way;
+  if (!pay_way) return data({ error: "请选择支付方式" }, { status: 400 });
   const settle = await readSettle(request);
   if (!settle) return data({ error: "创建订单失败" }, { status: 400 });
   const created = await createOrder(api, {
@@ -143,6 +164,13 @@ export default function Pay() {
   return <PayView page={page} error={actionData && "error" in actionData ? actionData.error : null} />;
 }
 
+function payPageHref(orderNo: string | null, hasCashier: boolean) {
+  if (!orderNo) return "/settle/pay";
+  const params = new URLSearchParams({ order_no: orderNo });
+  if (hasCashier) params.set("pay_url", "1");
+  return `/settle/pay?${params}`;
+}
+
 type PayData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { missing: true }>;
 
 function PayView({ page, error }: { page: PayData; error: string | null }) {
@@ -152,6 +180,14 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const polling = usePaymentPolling(page.orderNo);
   const [payWay, setPayWay] = useState(page.payWay);
+
+  // a failed attempt closes the tab its click opened instead of leaving it blank
+  useEffect(() => {
+    if (error && payWindow.current) {
+      payWindow.current.close();
+      payWindow.current = null;
+    }
+  }, [error]);
 
   // the cashier opens in the tab the click opened (a tab opened later would be blocked)
   useEffect(() => {
@@ -184,15 +220,27 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
         {page.goods ? <PurchaseDetails {...page.goods} /> : null}
         <Form
           method="post"
+          // the page's own address, not the one it was reached by (whose query may carry anything)
+          action={payPageHref(page.orderNo, Boolean(page.payUrl))}
           replace
+          // without JavaScript, an order with a cashier opens it in a new tab while this page refreshes
+          target={page.payUrl ? "_blank" : undefined}
           className="space-y-6 rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line"
           onSubmit={(e) => {
             if (submitting) return e.preventDefault();
+            if (page.payUrl) {
+              // the order already has its cashier: reopen it and poll, nothing to create (spec/02 §4 "Pay flow")
+              e.preventDefault();
+              window.open(page.payUrl, "_blank", "noopener");
+              polling.restart();
+              return;
+            }
             payWindow.current = window.open("", "_blank");
           }}
         >
           <input type="hidden" name="request_id" value={page.requestId} />
           {page.orderNo ? <input type="hidden" name="order_no" value={page.orderNo} /> : null}
+          {page.payUrl ? <input type="hidden" name="open_cashier" value="1" /> : null}
           <fieldset disabled={Boolean(page.payUrl) && hydrated}>
             <legend className="mb-3 font-semibold">支付方式</legend>
             <div className="flex flex-wrap gap-3">
@@ -219,7 +267,7 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
               <Price cents={page.price} className="text-2xl" />
             </p>
             {page.payable ? (
-              <button type="submit" aria-disabled={submitting || undefined} className="h-12 rounded-full bg-primary-600 px-10 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
+              <button type="submit" aria-disabled={submitting || undefined} className="h-12 shrink-0 whitespace-nowrap rounded-full bg-primary-600 px-10 max-sm:px-6 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
                 点击付款
               </button>
             ) : (
@@ -296,7 +344,12 @@ function usePaymentPolling(orderNo: string | null) {
     last.current = answer.orderStatus;
   }, [fetcher.data, orderNo, navigate, location]);
 
-  return { active, message };
+  const restart = () => {
+    setMessage(null);
+    last.current = null;
+    setActive(Boolean(orderNo));
+  };
+  return { active, message, restart };
 }
 
 function PayWayIcon({ way }: { way: string }) {

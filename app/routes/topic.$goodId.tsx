@@ -13,20 +13,21 @@ import { RecommendedGoods, recommendedItems } from "~/components/recommended-goo
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
 import { loginUrl } from "~/lib/auth.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "../../shared/shop-time";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
-import { formatYuan } from "~/lib/money";
+import { CURRENCY, formatYuan, yuanAmount } from "../../shared/money";
 import { useNonce } from "~/lib/nonce";
 import type { ShellHandle } from "~/lib/route-handle";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { selectSku } from "~/lib/sku-selection";
+import { CodeSchema } from "~/lib/schemas.server";
 
-const GoodsNo = z.string().regex(/^[\w-]{1,32}$/);
+const GoodsNo = CodeSchema;
 /** spec/01 §8: a claim that cannot be made says 优惠券已失效. */
 const CLAIM_FAILED = "优惠券已失效";
-const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: z.string().regex(/^[\w-]{1,32}$/) });
+const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: CodeSchema });
 const HOT_GOODS_MAX = 3;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
@@ -88,12 +89,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } as const;
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const form = ClaimForm.safeParse((await readForm(request)) ?? {});
   if (!form.success) {
-    await setFlash(context, { type: "error", message: CLAIM_FAILED });
+    await setFlash(request, context, { type: "error", message: CLAIM_FAILED });
     return redirect(here);
   }
   const api = await tradeApi(request, context);
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!api.credential) return redirect(loginUrl(here, here));
   const claimed = await receiveCoupon(api, form.data.activity_no);
   if (!claimed.ok && claimed.errorCode === 401) return redirect(loginUrl(here, here));
-  await setFlash(context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
+  await setFlash(request, context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
   return redirect(here);
 }
 
@@ -231,7 +232,7 @@ function ProductJsonLd({ name, image, price, description }: { name: string; imag
     name,
     image,
     description,
-    offers: { "@type": "Offer", priceCurrency: "CNY", price: (price / 100).toFixed(2), availability: "https://schema.org/InStock" },
+    offers: { "@type": "Offer", priceCurrency: CURRENCY, price: yuanAmount(price), availability: "https://schema.org/InStock" },
   }).replace(/</g, "\\u003c");
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -3,7 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import type { Store } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
-import { escapeHtml, formatTime } from "../html";
+import { formatDateTime } from "../../shared/shop-time";
+import { escapeHtml } from "../html";
 
 const CHANNELS = { sms: { channel: "SMS", title: "短信发件箱" }, mail: { channel: "MAIL", title: "邮件发件箱" } };
 
@@ -33,7 +34,7 @@ export function devRouter(store: Store) {
         ? `<table><thead><tr><th>时间</th><th>收件人</th><th>主题</th><th>内容</th></tr></thead><tbody>${rows
             .map(
               (m) =>
-                `<tr><td>${formatTime(m.createdAt)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
+                `<tr><td>${formatDateTime(m.createdAt)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
             )
             .join("")}</tbody></table>`
         : "<p>暂无消息</p>";

@@ -11,6 +11,7 @@ import type { Store } from "../../db/client";
 import { orders, paymentNotifications } from "../../db/schema";
 import type { Config } from "../config";
 import { escapeHtml } from "../html";
+import { yuanText } from "../../shared/money";
 import { PAID_STATUSES, type OrderStatus } from "../trade/domain/order-state";
 import type { PayNotification } from "../trade/providers/pay";
 import { sandboxPay } from "../trade/providers/pay-sandbox";
@@ -47,10 +48,10 @@ export function mockPayRouter(config: Config, store: Store) {
     if (!order) return res.status(404).type("html").send(page("链接无效", `<p class="muted">支付链接无效或已过期，请返回商城重新发起支付。</p>`));
     const payable = order.status === "WAIT_PAY" || order.status === "PAY_FAIL";
     const qr = await QRCode.toString(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { type: "svg", margin: 1, width: 200 });
-    const amount = (order.payPrice / 100).toFixed(2);
+    const amount = yuanText(order.payPrice);
     const body = `
       <p class="muted">订单号 ${escapeHtml(order.orderNo)}</p>
-      <p class="amount">￥${amount}</p>
+      <p class="amount">${amount}</p>
       <p>支付方式：<strong>${escapeHtml(PAY_WAY_NAMES[order.payWay] ?? order.payWay)}</strong></p>
       <div class="qr" role="img" aria-label="支付二维码（沙箱）">${qr}</div>
       <p class="muted">这是沙箱收银台：不会产生真实扣款。</p>
@@ -58,7 +59,7 @@ export function mockPayRouter(config: Config, store: Store) {
         payable
           ? `<form method="post" action="/mock-pay/${escapeHtml(order.orderNo)}">
               <input type="hidden" name="sig" value="${escapeHtml(query.success ? query.data.sig : "")}">
-              <button name="result" value="SUCCESS" class="pay">确认支付 ￥${amount}</button>
+              <button name="result" value="SUCCESS" class="pay">确认支付 ${amount}</button>
               <button name="result" value="FAIL" class="fail">模拟支付失败</button>
             </form>`
           : `<p class="state">${order.status === "CLOSE" ? "订单已关闭，无法支付" : "订单已支付"}</p>`

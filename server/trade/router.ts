@@ -1,4 +1,4 @@
-// The trade and member services, mounted by the Express process under /api.
+// The trade and member services, mounted by the Express process under TRADE_API_PREFIX.
 import express, { Router } from "express";
 import { hasBody } from "../http/has-body";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "../http/same-origin";
@@ -13,11 +13,33 @@ import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
 import { clientContext } from "./http/client-context";
 import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
+import { configureReadCache } from "./services/read-cache";
+
+/** Where the Express process mounts the trade services. */
+export const TRADE_API_PREFIX = "/api";
+
+/**
+ * Each service's router and where it is mounted under TRADE_API_PREFIX, as data: the API-docs
+ * drift test (tests/api/api-docs.test.ts) reads its routes from here. More specific paths first.
+ */
+export const TRADE_SERVICES: readonly { path: string; router: (deps: TradeDeps) => Router }[] = [
+  { path: "/trade_bff/v1/shopping", router: shoppingRouter },
+  { path: "/common_bll/v1", router: memberRouter },
+  { path: "/trade_bff/v1/promotion", router: promotionRouter },
+  { path: "/trade_bff/v1/order/cart", router: cartRouter },
+  { path: "/trade_bff/v1/order", router: orderRouter },
+  { path: "/trade_bff/v2/order", router: orderDetailRouter },
+  { path: "/pay_gateway", router: payGatewayRouter },
+  { path: "/trade_bff/v1/goods", router: goodsSearchRouter },
+  { path: "/trade_bff/v2/goods", router: goodsDetailRouter },
+  { path: "/data_report/v1/client", router: dataReportRouter },
+];
 
 /** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */
 const PROVIDER_NOTIFY = "/pay_gateway/notify";
 
 export function tradeRouter(deps: TradeDeps) {
+  configureReadCache(deps.store.db, deps.config.readCacheTtlMs);
   const api = Router();
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -39,16 +61,7 @@ export function tradeRouter(deps: TradeDeps) {
   api.use(PROVIDER_NOTIFY, express.urlencoded({ extended: false, limit: "64kb" }));
   api.use(clientContext(deps.config.sessionSecret));
 
-  api.use("/trade_bff/v1/shopping", shoppingRouter(deps));
-  api.use("/common_bll/v1", memberRouter(deps));
-  api.use("/trade_bff/v1/promotion", promotionRouter(deps));
-  api.use("/trade_bff/v1/order/cart", cartRouter(deps));
-  api.use("/trade_bff/v1/order", orderRouter(deps));
-  api.use("/trade_bff/v2/order", orderDetailRouter(deps));
-  api.use("/pay_gateway", payGatewayRouter(deps));
-  api.use("/trade_bff/v1/goods", goodsSearchRouter(deps));
-  api.use("/trade_bff/v2/goods", goodsDetailRouter(deps));
-  api.use("/data_report/v1/client", dataReportRouter(deps));
+  for (const service of TRADE_SERVICES) api.use(service.path, service.router(deps));
 
   api.use((_req, res) => sendError(res, new ApiError(ERROR.NOT_FOUND, "接口不存在")));
   api.use(apiErrorHandler(deps.logger));

@@ -4,50 +4,30 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../db/client";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import type { TradeDeps } from "../../server/trade/deps";
+import { TRADE_API_PREFIX, TRADE_SERVICES } from "../../server/trade/router";
 import { heading, readApiDocs, runCatalogue, type DocumentedAnswer, type DocumentedEndpoint, type Exchange } from "./api-docs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const read = (path: string) => readFileSync(ROOT + path, "utf8");
 const REGENERATE = "docs/api.md is out of date: run `npm run docs:api`";
 
-// ─── the routes the source declares ──────────────────────────────────────
+// ─── the routes the server declares ──────────────────────────────────────
 
-/** Where server/app.ts mounts the trade services ("/api"). */
-function apiPrefix(): string {
-  const mount = /app\.use\("([^"]+)",[^\n]*?\btradeRouter\(/.exec(read("server/app.ts"));
-  if (!mount?.[1]) throw new Error("server/app.ts does not mount tradeRouter");
-  return mount[1];
-}
-
-/** Router factory name → its file under server/trade/, from the imports of router.ts. */
-function factoryFiles(routerSource: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [, names = "", file = ""] of routerSource.matchAll(/import\s*\{([^}]+)\}\s*from\s*"\.\/(api\/[\w.-]+)"/g)) {
-    for (const name of names.split(",")) files.set(name.trim(), `server/trade/${file}.ts`);
-  }
-  return files;
-}
-
-/** `router.get/post(...)` calls inside one factory function of a router file. */
-function routesOf(source: string, factory: string): { method: string; path: string }[] {
-  const start = source.indexOf(`function ${factory}(`);
-  if (start < 0) throw new Error(`no function ${factory}`);
-  const rest = source.slice(start + 1);
-  const end = rest.search(/^(export )?function /m);
-  const body = end < 0 ? rest : rest.slice(0, end);
-  return [...body.matchAll(/router\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)].map(([, method = "", path = ""]) => ({ method: method.toUpperCase(), path }));
-}
-
-/** Every route under /api as `METHOD /full/path`, with `:param` placeholders. */
+/** Every route under TRADE_API_PREFIX as `METHOD /full/path`, with `:param` placeholders, read from
+ * the routers themselves (Express 4 keeps each `router.get/post(...)` as a layer of `stack`). */
 function declaredRoutes(): string[] {
-  const prefix = apiPrefix();
-  const routerSource = read("server/trade/router.ts");
-  const files = factoryFiles(routerSource);
+  const deps: TradeDeps = { config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), store: openStore(":memory:"), logger: createLogger("silent"), now: Date.now };
   const routes: string[] = [];
-  for (const [, mount = "", factory = ""] of routerSource.matchAll(/api\.use\("([^"]+)",\s*(\w+)\(/g)) {
-    const file = files.get(factory);
-    if (!file) throw new Error(`server/trade/router.ts mounts ${factory}, imported from no api/ file`);
-    for (const route of routesOf(read(file), factory)) routes.push(`${route.method} ${prefix}${mount}${route.path === "/" ? "" : route.path}`);
+  for (const service of TRADE_SERVICES) {
+    for (const layer of service.router(deps).stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
+      if (!layer.route) continue;
+      const path = `${TRADE_API_PREFIX}${service.path}${layer.route.path === "/" ? "" : layer.route.path}`;
+      for (const method of Object.keys(layer.route.methods)) routes.push(`${method.toUpperCase()} ${path}`);
+    }
   }
   return routes;
 }
@@ -92,7 +72,7 @@ describe("docs/api.md lists the routes", () => {
     expect(routes).toContain("GET /api/trade_bff/v2/order/:orderNo");
   });
 
-  it("documents every route declared in server/trade", () => {
+  it("documents every route the trade routers declare", () => {
     const missing = routes.filter((route) => !sections.has(route));
     expect(missing, `routes without a "### METHOD /path" section (${missing.join(", ")}): add them to tests/api/api-docs.ts and run \`npm run docs:api\``).toEqual([]);
   });

@@ -132,3 +132,37 @@ describe("/api refuses cross-site and non-JSON writes", () => {
     expect(empty.status).toBe(200);
   });
 });
+
+describe("the storefront's form posts from another site are refused by the one Express rule", () => {
+  // server/http/same-origin.ts guards every non-GET storefront request; the routes keep no check of their own
+  it.each([
+    ["/login", { intent: "pwd-login", ...DEMO }],
+    ["/coupon-collection", { intent: "claim-all" }],
+  ])("a cross-site post to %s is 403 and changes nothing", async (path, fields) => {
+    const before = couponCount(1);
+    const markers: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const marker of markers) {
+      const res = await fetch(`${shop.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...marker, Cookie: shop.memberCookie(1), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+      expect(res.status, JSON.stringify(marker)).toBe(403);
+      expect(await res.text()).toBe("请求来源无效");
+      expect(res.headers.get("set-cookie") ?? "").not.toContain("login_credential");
+    }
+    expect(couponCount(1), "coupons claimed for the shopper").toBe(before);
+  });
+
+  it("the same post from the shop's own page goes through to the route", async () => {
+    const res = await fetch(`${shop.url}/coupon-collection`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: shop.url, Cookie: shop.memberCookie(2), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "claim-all" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/coupon-collection");
+  });
+});

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { derivedKey } from "../../server/config";
@@ -101,11 +102,13 @@ describe("a production start without DEMO=1", () => {
 
   it("shows the shopper an error on the pay page, not a cashier link", async () => {
     const sku = skuToBuy(shop.dbFile, "G1001");
-    const settle = Buffer.from(JSON.stringify({ goodsNo: sku.goodsNo, skuNo: sku.skuNo, couponNo: null, email: "buyer@example.com" })).toString("base64");
+    // the settle cookie as pay-confirm sets it: signed with the storefront's key (decision 015)
+    const signed = createCookie("settle", { secrets: [derivedKey(SESSION_SECRET, "storefront-cookies")] });
+    const settle = (await signed.serialize({ goodsNo: sku.goodsNo, skuNo: sku.skuNo, couponNo: null, email: "buyer@example.com" })).split(";")[0]!;
     const before = rows(shop.dbFile, "SELECT order_no FROM orders").length;
     const page = await fetch(`${shop.url}/settle/pay`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${shop.memberCookie(1)}; settle=${encodeURIComponent(settle)}` },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${shop.memberCookie(1)}; ${settle}` },
       body: new URLSearchParams({ pay_way: "WX", request_id: "deploy-test-0001" }),
       redirect: "manual",
     });

@@ -1,6 +1,8 @@
 // order/*: create (idempotent), pay way, status, list, detail v2, close, server list.
 import { Router } from "express";
 import { z } from "zod";
+import { CODE_PATTERN } from "../../../shared/codes";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../../shared/email";
 import type { TradeDeps } from "../deps";
 import { requireMember } from "../http/auth";
 import { clientOf } from "../http/client-context";
@@ -10,7 +12,7 @@ import { changePayWay, closeOrder, createOrder, LIST_FILTERS, listOrders, orderD
 
 export const OrderNo = z.string().regex(/^TT\d{14}$/);
 const OrderNoParam = z.object({ orderNo: OrderNo });
-const Code = z.string().regex(/^[\w-]{1,32}$/);
+const Code = z.string().regex(CODE_PATTERN);
 
 export const CreateOrderBody = z.object({
   customer: z.object({
@@ -18,8 +20,8 @@ export const CreateOrderBody = z.object({
     user_phone: z.string().max(24).regex(/^(\+\d{1,4}-)?\d{0,15}$/).default(""),
     user_email: z
       .string()
-      .max(50)
-      .regex(/^$|^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/)
+      .max(EMAIL_MAX_LENGTH)
+      .regex(new RegExp(`^$|${EMAIL_PATTERN.source}`))
       .default(""),
   }),
   units: z

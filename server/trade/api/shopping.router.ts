@@ -1,6 +1,7 @@
 // shopping/*: page layouts, popup adverts and page content (recommendations, goods rich text).
 import { Router } from "express";
 import { z } from "zod";
+import { CODE_PATTERN } from "../../../shared/codes";
 import type { TradeDeps } from "../deps";
 import { parse, send } from "../http/envelope";
 import { activeAdverts, pageContent } from "../services/content.service";
@@ -15,7 +16,7 @@ const PageContentBody = z.object({
     .max(1000)
     .regex(/^[\w-]*(,[\w-]*)*$/)
     .optional(),
-  render_id: z.string().regex(/^[\w-]{1,32}$/).optional(),
+  render_id: z.string().regex(CODE_PATTERN).optional(),
   render_type: z.enum(["goods"]).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatDotDate } from "../../../shared/shop-time";
 import {
   claimRefusal,
   claimWindow,
@@ -9,7 +10,6 @@ import {
   eligibleAmount,
   evaluateCoupon,
   expiryLabel,
-  formatCouponDate,
   listedInCollection,
   optimalCoupon,
   payableAfter,
@@ -176,8 +176,8 @@ describe("expiryLabel (Asia/Shanghai calendar days)", () => {
   });
 
   it("formats dates as YYYY.MM.DD in Shanghai", () => {
-    expect(formatCouponDate(NOW)).toBe("2025.03.10");
-    expect(formatCouponDate(endOfToday + 1)).toBe("2025.03.11");
+    expect(formatDotDate(NOW)).toBe("2025.03.10");
+    expect(formatDotDate(endOfToday + 1)).toBe("2025.03.11");
   });
 });
 

@@ -2,9 +2,9 @@
 // for a cart, the optimal coupon, the "my coupons" grouping, the expiry label, validity at claim
 // time and claimability of an activity. Pure: no I/O, the clock is passed in, money in cents.
 
-export const DAY_MS = 86_400_000;
-/** China Standard Time has no daylight saving: calendar days are UTC+8 days. */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+import { DAY_MS, formatDotDate, shopDayNumber } from "../../../shared/shop-time";
+
+export { DAY_MS };
 /** Days before the end within which an unused coupon carries an expiry label (spec/01 §9). */
 export const EXPIRY_WARNING_DAYS = 3;
 
@@ -160,14 +160,9 @@ export function couponView(
   return { group: "unused", status: "UNUSED" };
 }
 
-/** Calendar day number in Asia/Shanghai. */
-function shanghaiDay(ms: number): number {
-  return Math.floor((ms + SHANGHAI_OFFSET_MS) / DAY_MS);
-}
-
 /** Whole calendar days (Asia/Shanghai) from now until the coupon's last day; negative when past. */
 export function daysLeft(useTimeEnd: number, now: number): number {
-  return shanghaiDay(useTimeEnd) - shanghaiDay(now);
+  return shopDayNumber(useTimeEnd) - shopDayNumber(now);
 }
 
 /**
@@ -180,13 +175,6 @@ export function expiryLabel(useTimeEnd: number, now: number): string {
   if (days === 0) return "今天到期";
   if (days >= 1 && days <= EXPIRY_WARNING_DAYS) return `${days}天后到期`;
   return "";
-}
-
-/** YYYY.MM.DD in Asia/Shanghai (spec/01 §9 coupon date format). */
-export function formatCouponDate(ms: number): string {
-  const d = new Date(ms + SHANGHAI_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`;
 }
 
 // ─── activities: validity at claim and claimability ──────────────────────
@@ -212,7 +200,7 @@ export function validityAtClaim(activity: ActivityValidity, claimAt: number): { 
 /** The validity text of an activity card: a date range, or how long a claimed coupon lasts. */
 export function validityText(activity: ActivityValidity): string {
   if (activity.validityMode === "FIXED" && activity.validFrom !== null && activity.validTo !== null) {
-    return `${formatCouponDate(activity.validFrom)}-${formatCouponDate(activity.validTo)}`;
+    return `${formatDotDate(activity.validFrom)}-${formatDotDate(activity.validTo)}`;
   }
   return `领取后${activity.validDays ?? 0}天内有效`;
 }

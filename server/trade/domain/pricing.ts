@@ -1,7 +1,8 @@
 // The price preview of a cart (spec/02 §3 "Price preview line", §7 cart output). Pure, in cents.
 
-export const CURRENCY = "CNY";
-export const CURRENCY_SYMBOL = "￥";
+import { CURRENCY, CURRENCY_SYMBOL } from "../../../shared/money";
+
+export { CURRENCY, CURRENCY_SYMBOL };
 
 export const PRICE_LINE_TITLES = {
   goods: "商品金额",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCode, decideSend, loginCodeMessage, shanghaiDayStart, SMS_CODE, type SendHistory } from "./sms-code";
+import { checkCode, decideSend, loginCodeMessage, SMS_CODE, type SendHistory } from "./sms-code";
 
 // 2024-06-01 12:00:00 Asia/Shanghai (04:00 UTC)
 const NOON = Date.UTC(2024, 5, 1, 4, 0, 0);
@@ -14,17 +14,6 @@ const history = (h: Partial<SendHistory> = {}): SendHistory => ({
   ...h,
 });
 const times = (count: number, from: number, step: number) => Array.from({ length: count }, (_, i) => from + i * step);
-
-describe("shanghaiDayStart", () => {
-  it.each([
-    [NOON, MIDNIGHT],
-    [MIDNIGHT, MIDNIGHT],
-    [MIDNIGHT - 1, MIDNIGHT - 86_400_000],
-    [MIDNIGHT + 86_400_000 - 1, MIDNIGHT],
-  ])("%i → %i", (now, start) => {
-    expect(shanghaiDayStart(now)).toBe(start);
-  });
-});
 
 describe("decideSend", () => {
   it.each([

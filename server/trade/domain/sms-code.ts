@@ -1,5 +1,6 @@
 // SMS verification codes (spec/03 §3): 6 digits, valid 5 minutes, single use, at most 5 wrong
 // tries; resend no sooner than 60 s per number; caps per number per day and per address per hour.
+import { shopDayStart } from "../../../shared/shop-time";
 import { ceilMinutes, ceilSeconds, waitBeforeNext } from "./rate-window";
 
 export const SMS_CODE = {
@@ -12,17 +13,9 @@ export const SMS_CODE = {
 } as const;
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
 
 export const SMS_TYPES = ["LOGIN"] as const;
 export type SmsType = (typeof SMS_TYPES)[number];
-
-/** Midnight (Asia/Shanghai) of the calendar day that `now` falls in, as epoch ms. */
-export function shanghaiDayStart(now: number): number {
-  return Math.floor((now + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
-}
 
 export interface SendHistory {
   /** When codes were sent to this number since the start of today (Asia/Shanghai), any order. */
@@ -45,7 +38,7 @@ export function decideSend(history: SendHistory, now: number): SendDecision {
   if (tooSoon > 0) {
     return { ok: false, reason: "TOO_SOON", message: `验证码已发送，请${ceilSeconds(tooSoon)}秒后重试` };
   }
-  const dayStart = shanghaiDayStart(now);
+  const dayStart = shopDayStart(now);
   const today = history.toNumberToday.filter((t) => t >= dayStart && t <= now).length;
   if (today >= SMS_CODE.perNumberPerDay) {
     return { ok: false, reason: "NUMBER_DAILY_CAP", message: "该手机号今日获取验证码次数已达上限，请明天再试" };

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, outboxMessages, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { formatTime } from "../../html";
+import { formatDateTime } from "../../../shared/shop-time";
 import { transition } from "../services/order.service";
 import { preparedFor, writeTransaction } from "../services/prepared";
 
@@ -181,7 +181,7 @@ function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: n
       channel: "MAIL",
       recipient: email,
       subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
-      body: `您好，您于 ${formatTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
+      body: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
       orderNo,
       now,
     });

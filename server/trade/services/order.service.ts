@@ -3,7 +3,8 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import dayjs from "dayjs";
+import { CURRENCY_SYMBOL } from "../../../shared/money";
+import { compactShopDay, DAY_MS, shopDayStart } from "../../../shared/shop-time";
 import type { Db } from "../../../db/client";
 import { coupons, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, orderUnits, specNodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
@@ -135,13 +136,13 @@ export function transition(db: Db, order: Pick<OrderRow, "orderNo" | "status">, 
   return to;
 }
 
-/** The day part of order numbers (local time), kept until the day ends: formatting it costs more than the rest of the number. */
+/** The day part of order numbers (the shop's calendar day, Asia/Shanghai), kept until the day ends: formatting it costs more than the rest of the number. */
 let orderDay = { from: 0, to: 0, text: "" };
 
 function newOrderNo(db: Db, now: number): string {
   if (now < orderDay.from || now >= orderDay.to) {
-    const start = dayjs(now).startOf("day");
-    orderDay = { from: start.valueOf(), to: start.add(1, "day").valueOf(), text: start.format("YYYYMMDD") };
+    const start = shopDayStart(now);
+    orderDay = { from: start, to: start + DAY_MS, text: compactShopDay(start) };
   }
   const day = orderDay.text;
   // the contract's order number has room for a million orders a day: when nearly all are taken,
@@ -465,7 +466,7 @@ function wireGoods(unit: UnitRow) {
     sku_num: unit.skuNum,
     sale_price: unit.unitPrice,
     origin_price: unit.originPrice,
-    sale_currency_symbol: "￥",
+    sale_currency_symbol: CURRENCY_SYMBOL,
     is_presale: unit.isPresale,
     presale_performance_at: unit.presalePerformanceAt,
   };

@@ -5,22 +5,19 @@
 // process or by another one writing the same file (the admin script). Answers are shared: callers
 // must not mutate them.
 //
-// TRADE_CACHE_TTL_MS sets the TTL (0 turns the cache off); by default 5 s in production and off
-// otherwise, so tests that edit the database between requests see their edits at once.
+// The TTL is the configuration's readCacheTtlMs (TRADE_CACHE_TTL_MS, server/config.ts), set per
+// database connection when the services are built; a connection nobody configured is not cached,
+// so tests that edit the database between requests see their edits at once.
 import type { Db } from "../../../db/client";
 
-const DEFAULT_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 
-function ttlFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.TRADE_CACHE_TTL_MS;
-  if (raw === undefined || raw === "") return env.NODE_ENV === "production" ? DEFAULT_TTL_MS : 0;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`TRADE_CACHE_TTL_MS=${JSON.stringify(raw)}: 0 to 60000 milliseconds`);
-  return ms;
-}
+const ttls = new WeakMap<Db, number>();
 
-export const READ_CACHE_TTL_MS = ttlFromEnv();
+/** The TTL of the answers read through this connection (0 turns the cache off). */
+export function configureReadCache(db: Db, ttlMs: number) {
+  ttls.set(db, ttlMs);
+}
 
 interface Entry {
   value: unknown;
@@ -34,7 +31,7 @@ const caches = new WeakMap<Db, Map<string, Map<string, Entry>>>();
  * The answer for `key`, computed at most once per TTL. Uses the wall clock (not a test clock): the
  * TTL bounds staleness in real time.
  */
-export function cachedRead<T>(db: Db, kind: string, key: string, compute: () => T, ttlMs = READ_CACHE_TTL_MS): T {
+export function cachedRead<T>(db: Db, kind: string, key: string, compute: () => T, ttlMs = ttls.get(db) ?? 0): T {
   if (ttlMs <= 0) return compute();
   let kinds = caches.get(db);
   if (!kinds) caches.set(db, (kinds = new Map()));

@@ -5,10 +5,11 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { smsCodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { checkCode, decideSend, loginCodeMessage, shanghaiDayStart, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
+import { checkCode, decideSend, loginCodeMessage, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
 import { ApiError, ERROR } from "../http/envelope";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
 import type { DbTx } from "../../../db/client";
+import { shopDayStart } from "../../../shared/shop-time";
 import { consumeValidatedLot } from "./captcha.service";
 
 const HOUR_MS = 3_600_000;
@@ -49,7 +50,7 @@ function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
   const toNumberToday = tx
     .select({ at: smsCodes.createdAt })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, shanghaiDayStart(now))))
+    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, shopDayStart(now))))
     .all()
     .map((r) => r.at);
   const last = tx.select({ at: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.mobile, mobile)).orderBy(desc(smsCodes.createdAt)).limit(1).get();

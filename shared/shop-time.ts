@@ -1,11 +1,11 @@
-// The one place dates are formatted: in the shop's time zone (Asia/Shanghai), whatever the
-// machine's, so server and browser render the same text. Shanghai has kept UTC+8 without daylight
-// saving since 1991, so a fixed offset is exact for every date the shop shows; this replaces dayjs
-// with its utc and timezone plugins (about 5 kB gzipped in every page's first load).
+// The shop's calendar and clock (Asia/Shanghai) for the storefront, the services and the seed, so
+// that no rule depends on the machine's time zone (process.env.TZ). Shanghai has kept UTC+8
+// without daylight saving since 1991, so a fixed offset is exact for every date the shop handles;
+// this also keeps dayjs and its time-zone plugins out of the browser (decision 010).
 
 export const SHOP_TIMEZONE = "Asia/Shanghai";
-const SHOP_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const SHOP_OFFSET_MS = 8 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -27,6 +27,11 @@ export function shopDayNumber(ms: number): number {
   return Math.floor((ms + SHOP_OFFSET_MS) / DAY_MS);
 }
 
+/** Midnight in Shanghai of the calendar day that `ms` falls in, as epoch ms. */
+export function shopDayStart(ms: number): number {
+  return shopDayNumber(ms) * DAY_MS - SHOP_OFFSET_MS;
+}
+
 /** "2026-11-22 18:05:09" */
 export function formatDateTime(ms: number | null | undefined): string {
   if (!ms) return "";
@@ -34,7 +39,7 @@ export function formatDateTime(ms: number | null | undefined): string {
   return `${shopDay(ms)} ${pad(t.hours)}:${pad(t.minutes)}:${pad(t.seconds)}`;
 }
 
-/** "2026.11.22" (coupon validity) */
+/** "2026.11.22" (coupon validity, spec/01 §9) */
 export function formatDotDate(ms: number): string {
   const t = shopClock(ms);
   return `${pad(t.year, 4)}.${pad(t.month)}.${pad(t.day)}`;
@@ -44,4 +49,10 @@ export function formatDotDate(ms: number): string {
 export function shopDay(ms: number): string {
   const t = shopClock(ms);
   return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
+}
+
+/** "YYYYMMDD" of the shop's calendar day (the day part of order numbers). */
+export function compactShopDay(ms: number): string {
+  const t = shopClock(ms);
+  return `${pad(t.year, 4)}${pad(t.month)}${pad(t.day)}`;
 }

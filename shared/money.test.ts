@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountLabel, formatYuan } from "./money";
+import { discountLabel, formatYuan, yuanAmount, yuanText } from "./money";
 
 describe("formatYuan", () => {
   it.each([
@@ -10,6 +10,19 @@ describe("formatYuan", () => {
     [9999900, "99999.00"],
   ])("shows %s cents as %s", (cents, text) => {
     expect(formatYuan(cents)).toBe(text);
+  });
+});
+
+describe("yuanAmount and yuanText", () => {
+  it.each([
+    [0, "0.00", "￥0.00"],
+    [1, "0.01", "￥0.01"],
+    [1230, "12.30", "￥12.30"],
+    [4950, "49.50", "￥49.50"],
+    [9999900, "99999.00", "￥99999.00"],
+  ])("%i cents is %s (%s)", (cents, amount, text) => {
+    expect(yuanAmount(cents)).toBe(amount);
+    expect(yuanText(cents)).toBe(text);
   });
 });
 

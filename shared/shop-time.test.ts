@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDotDate, shopDay, shopDayNumber } from "./dates";
+import { compactShopDay, formatDateTime, formatDotDate, shopDay, shopDayNumber, shopDayStart } from "./shop-time";
 
 describe("dates in Asia/Shanghai", () => {
   // 2026-11-21T16:30:00Z is 00:30 on the 22nd in Shanghai
@@ -39,5 +39,21 @@ describe("dates in Asia/Shanghai", () => {
     const earlyMorning = Date.UTC(2026, 10, 21, 17, 0, 0); // 01:00 on the 22nd
     expect(shopDayNumber(earlyMorning) - shopDayNumber(lateEvening)).toBe(1);
     expect(shopDayNumber(ms + 23 * 3600_000) - shopDayNumber(ms)).toBe(0);
+  });
+  it.each([
+    // noon, midnight itself, the last millisecond before it, the last of the day
+    [Date.UTC(2026, 10, 22, 4, 0, 0), Date.UTC(2026, 10, 21, 16, 0, 0)],
+    [Date.UTC(2026, 10, 21, 16, 0, 0), Date.UTC(2026, 10, 21, 16, 0, 0)],
+    [Date.UTC(2026, 10, 21, 15, 59, 59, 999), Date.UTC(2026, 10, 20, 16, 0, 0)],
+    [Date.UTC(2026, 10, 22, 15, 59, 59, 999), Date.UTC(2026, 10, 21, 16, 0, 0)],
+  ])("the shop's day of %i starts at %i", (at, start) => {
+    expect(shopDayStart(at)).toBe(start);
+  });
+  it.each([
+    [Date.UTC(2026, 10, 21, 15, 59, 59), "20261121"],
+    [Date.UTC(2026, 10, 21, 16, 0, 0), "20261122"],
+    [Date.UTC(2026, 11, 31, 16, 0, 0), "20270101"],
+  ])("the order-number day of %i is %s", (at, text) => {
+    expect(compactShopDay(at)).toBe(text);
   });
 });

@@ -1,0 +1,93 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { COOKIE_NAMES, plainCookie, readPlainCookie, secureCookies, writeCookie, type PlainCookie } from "./cookies.server";
+import { setFlash, takeFlash } from "./flash.server";
+import { readSettle, settleCookie } from "./settle.server";
+
+const http = (cookie = "") => new Request("http://shop.local/", { headers: { cookie } });
+const https = () => new Request("https://shop.example/");
+/** The name=value part of a Set-Cookie header, as the browser sends it back. */
+const pair = (setCookie: string) => setCookie.split(";")[0]!;
+
+function capture() {
+  const set: string[] = [];
+  return { set, context: { cspNonce: "", clientIp: "127.0.0.1", appendSetCookie: (c: string) => void set.push(c) } as unknown as AppLoadContext };
+}
+
+describe("the cookie registry", () => {
+  it("keeps the names the page cache, the services and shoppers' browsers know", () => {
+    expect(COOKIE_NAMES).toEqual({
+      login: "login_credential",
+      couponPopup: "coupon_popup",
+      pendingClaim: "pending_claim",
+      dialogDates: "DIALOG_DATE_KEY",
+      dialogUsers: "DIALOG_USER_ID_KEY",
+      urlParams: "url_params",
+      saasToken: "saas-token",
+      flash: "flash",
+      settle: "settle",
+      searchHistory: "serach_cache",
+    });
+  });
+
+  it.each<[PlainCookie, string]>([
+    ["login", "Max-Age=2592000"],
+    ["couponPopup", "Max-Age=300"],
+    ["pendingClaim", "Max-Age=600"],
+    ["dialogDates", "Max-Age=172800"],
+    ["dialogUsers", "Max-Age=31536000"],
+  ])("%s is HttpOnly, SameSite=Lax, for the whole shop (%s), and cleared with Max-Age=0", (cookie, maxAge) => {
+    const header = plainCookie(cookie, "v1", http());
+    expect(header).toBe(`${COOKIE_NAMES[cookie]}=v1; ${maxAge}; Path=/; HttpOnly; SameSite=Lax`);
+    expect(plainCookie(cookie, null, http())).toBe(`${COOKIE_NAMES[cookie]}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+    expect(readPlainCookie(http(pair(header)), cookie)).toBe("v1");
+  });
+
+  it("marks every cookie Secure on an https request, by one rule", async () => {
+    expect(secureCookies(http())).toBe(false);
+    expect(secureCookies(https())).toBe(true);
+    expect(plainCookie("login", "c", https())).toContain("; Secure");
+    for (const cookie of ["urlParams", "saasToken", "flash", "settle"] as const) {
+      expect(await writeCookie(cookie, "x", https()), cookie).toContain("; Secure");
+      expect(await writeCookie(cookie, "x", http()), cookie).not.toContain("Secure");
+    }
+  });
+
+  it("url_params stays readable by scripts, every other cookie it sets is HttpOnly", async () => {
+    expect(await writeCookie("urlParams", { channelId: "1" }, http())).not.toContain("HttpOnly");
+    for (const cookie of ["saasToken", "flash", "settle"] as const) expect(await writeCookie(cookie, "x", http())).toContain("HttpOnly");
+    expect(await writeCookie("settle", "x", http())).toContain("Path=/settle");
+  });
+});
+
+describe("signed cookies", () => {
+  it("a flash message comes back once, then is cleared", async () => {
+    const { set, context } = capture();
+    await setFlash(http(), context, { type: "success", message: "领取成功" });
+    const later = capture();
+    expect(await takeFlash(http(pair(set[0]!)), later.context)).toEqual({ type: "success", message: "领取成功" });
+    expect(later.set[0]).toMatch(/^flash=; Max-Age=0/);
+  });
+
+  it("a changed or unsigned flash cookie is ignored and left alone", async () => {
+    const { set, context } = capture();
+    await setFlash(http(), context, { type: "success", message: "领取成功" });
+    const [value, signature] = pair(set[0]!).slice("flash=".length).split(".");
+    const planted = btoa(unescape(encodeURIComponent(JSON.stringify({ type: "error", message: "请前往 evil.example 领取" }))));
+    for (const forged of [`${planted}.${signature}`, planted, `${value}.${"A".repeat(signature!.length)}`]) {
+      const later = capture();
+      expect(await takeFlash(http(`flash=${encodeURIComponent(forged)}`), later.context), forged).toBeNull();
+      expect(later.set).toEqual([]);
+    }
+  });
+
+  it("the settle cookie round-trips, and a changed one reads as none", async () => {
+    const settle = { goodsNo: "G1", skuNo: "S1", couponNo: null, email: "a@example.com" };
+    const header = await settleCookie(settle, http());
+    expect(await readSettle(http(pair(header)))).toEqual(settle);
+    const [, signature] = pair(header).slice("settle=".length).split(".");
+    const cheaper = btoa(JSON.stringify({ ...settle, couponNo: "CP0000000001" }));
+    expect(await readSettle(http(`settle=${encodeURIComponent(`${cheaper}.${signature}`)}`))).toBeNull();
+    expect(await readSettle(http(`settle=${cheaper}`))).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+// The storefront's environment, validated once (Epic Stack's env.server.ts): the only module in
+// app/ that reads process.env. Read on first use, not at import: the Express host sets
+// TRADE_API_URL once it knows its port, and COOKIE_SECRET before it takes requests
+// (server/index.ts, decision 015). An invalid value stops the request with a message naming it.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const baseUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  TRADE_API_URL: baseUrl.default(""),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  CN_BASE_URL: baseUrl.default(""),
+  HK_BASE_URL: baseUrl.default(""),
+  ICP_HIDDEN_HOST_MARKER: z.string().default(""),
+  CS_CHAT_SCRIPT_URL: z.string().default(""),
+  /** Signs the cookies whose content matters (flash, settle). */
+  COOKIE_SECRET: z.string().min(32, "至少 32 个字符").optional(),
+});
+
+export type StorefrontEnv = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const present = Object.fromEntries(Object.entries(source).filter(([key, value]) => key in EnvSchema.shape && value !== undefined && value !== ""));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`商城配置无效 (invalid storefront environment):\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && !e.COOKIE_SECRET) {
+    throw new Error("商城配置无效: COOKIE_SECRET 未设置（正式环境由 server/index.ts 从 SESSION_SECRET 派生）");
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    production,
+    /** Where the trade services answer; by default this same process. */
+    tradeApiUrl: e.TRADE_API_URL || `http://127.0.0.1:${e.PORT}`,
+    cnBaseUrl: e.CN_BASE_URL,
+    hkBaseUrl: e.HK_BASE_URL,
+    icpHiddenHostMarker: e.ICP_HIDDEN_HOST_MARKER,
+    csChatScriptUrl: e.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
+    /** Outside production a process may run without one (unit tests): a key of its own then. */
+    cookieSecret: e.COOKIE_SECRET ?? randomBytes(32).toString("hex"),
+  };
+}
+
+let cached: StorefrontEnv | undefined;
+
+/** The storefront's environment, parsed on first use. */
+export function env(): StorefrontEnv {
+  return (cached ??= parseEnv(process.env));
+}

@@ -1,0 +1,61 @@
+// `npm run lint`. Formatting is Prettier's job (`npm run format`); these rules look for mistakes.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// An import of the trade services' code (server/), the database (db/) or the seed (seed/): relative
+// ("../../db/client"), through the "~" alias ("~/../server/app") or through tsconfig's baseUrl
+// ("db/client"). Package subpaths such as "react-dom/server" and `.server` modules do not match.
+const BEYOND_THE_HTTP_CONTRACT = String.raw`^(\.{1,2}/(.*/)?|~/(.*/)?|/(.*/)?)?(server|db|seed)(/|$)`;
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", "public/", "test-results/", "playwright-report/", "tests/.tmp/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_`-prefixed arguments and rest siblings are the usual way to skip a value on purpose
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["tests/**/*.ts"],
+    rules: {
+      // off in tests only: they read JSON answers and database rows whose shape is what they assert
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    // Only the two classic hook rules: the React Compiler rules of eslint-plugin-react-hooks 7
+    // ("recommended": purity, refs, set-state-in-effect, …) check code for the compiler, which
+    // this React 18 app does not use.
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  { ...jsxA11y.flatConfigs.recommended, files: ["app/**/*.tsx"] },
+  {
+    // ADR 001: the storefront reaches the trade services only over HTTP (app/api/*.server.ts)
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: BEYOND_THE_HTTP_CONTRACT,
+              message: "app/ reaches the trade services only over HTTP, through app/api/*.server.ts (ADR 001): it never imports server/, db/ or seed/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
