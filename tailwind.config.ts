@@ -35,14 +35,7 @@ export default {
         price: "#FF6200",
       },
       fontFamily: {
-        sans: [
-          "PingFang SC",
-          "Microsoft YaHei",
-          "Noto Sans CJK SC",
-          "Noto Sans SC",
-          "system-ui",
-          "sans-serif",
-        ],
+        sans: ["PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "system-ui", "sans-serif"],
       },
       height: { header: "58px" },
       spacing: { header: "58px", content: "128px" },

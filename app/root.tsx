@@ -98,7 +98,10 @@ export default function App() {
     <>
       {layout.withHeader ? <SiteHeader member={member} /> : null}
       <Toast toast={flash} />
-      <main key={location.pathname} className={`page-enter ${changedPage.current ? "page-changed" : ""} mx-auto w-full max-w-shop flex-1 px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}>
+      <main
+        key={location.pathname}
+        className={`page-enter ${changedPage.current ? "page-changed" : ""} mx-auto w-full max-w-shop flex-1 px-4 ${layout.withHeader ? "pt-content" : "pt-8"}`}
+      >
         <Outlet />
       </main>
       {layout.withSidebar ? <Sidebar csChatScriptUrl={shop.csChatScriptUrl} /> : null}

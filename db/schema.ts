@@ -2,19 +2,15 @@
 // promotions, orders and their delivery, outboxes, analytics and idempotency.
 // Times are epoch milliseconds (integers); money is integer cents (分); lists are JSON text.
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at").notNull().default(now);
 const jsonList = (name: string) =>
-  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
 
 // ─── members and sessions ────────────────────────────────────────────────
 
@@ -48,10 +44,7 @@ export const credentials = sqliteTable(
     revokedAt: integer("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("credentials_token_uq").on(t.tokenHash),
-    index("credentials_member_idx").on(t.memberId),
-  ],
+  (t) => [uniqueIndex("credentials_token_uq").on(t.tokenHash), index("credentials_member_idx").on(t.memberId)],
 );
 
 /** Every password login attempt, for the 5-failures-in-15-minutes lockout. */
@@ -80,10 +73,7 @@ export const smsCodes = sqliteTable(
     clientIp: text("client_ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("sms_codes_mobile_idx").on(t.mobile, t.createdAt),
-    index("sms_codes_ip_idx").on(t.clientIp, t.createdAt),
-  ],
+  (t) => [index("sms_codes_mobile_idx").on(t.mobile, t.createdAt), index("sms_codes_ip_idx").on(t.clientIp, t.createdAt)],
 );
 
 /** Challenges of the local captcha provider (geetest v4 flow). */
@@ -244,9 +234,7 @@ export const layoutItems = sqliteTable(
       .notNull()
       .references(() => layoutBlocks.id, { onDelete: "cascade" }),
     goodsNo: text("goods_no").references(() => goods.goodsNo),
-    assembly: text("assembly", { mode: "json" })
-      .$type<Record<string, { value?: string; desc?: string }>>()
-      .notNull(),
+    assembly: text("assembly", { mode: "json" }).$type<Record<string, { value?: string; desc?: string }>>().notNull(),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [index("layout_items_block_idx").on(t.blockId, t.sort)],
@@ -330,7 +318,9 @@ export const coupons = sqliteTable(
     index("coupons_member_idx").on(t.memberId, t.status, t.useTimeEnd),
     index("coupons_activity_member_idx").on(t.activityNo, t.memberId),
     // paying or closing an order finds its coupon by order_no
-    index("coupons_order_idx").on(t.orderNo).where(sql`${t.orderNo} is not null`),
+    index("coupons_order_idx")
+      .on(t.orderNo)
+      .where(sql`${t.orderNo} is not null`),
   ],
 );
 
@@ -384,8 +374,12 @@ export const orders = sqliteTable(
     index("orders_member_idx").on(t.memberId, t.createdAt, t.orderNo, t.status),
     // partial indexes hold only the orders the expiry sweeper and the fulfilment worker look for,
     // so an order's later transitions do not rewrite them (docs/benchmarks.md: fewer pages per commit)
-    index("orders_open_idx").on(t.memberId, t.payExpireAt).where(sql`${t.status} in ${sql.raw(ORDERS_OPEN_SQL)}`),
-    index("orders_fulfil_idx").on(t.fulfilAfter).where(sql`${t.status} in ${sql.raw(ORDERS_TO_FULFIL_SQL)}`),
+    index("orders_open_idx")
+      .on(t.memberId, t.payExpireAt)
+      .where(sql`${t.status} in ${sql.raw(ORDERS_OPEN_SQL)}`),
+    index("orders_fulfil_idx")
+      .on(t.fulfilAfter)
+      .where(sql`${t.status} in ${sql.raw(ORDERS_TO_FULFIL_SQL)}`),
   ],
 );
 
@@ -488,10 +482,7 @@ export const paymentNotifications = sqliteTable(
     outcome: text("outcome").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("payment_notifications_notify_uq").on(t.notifyId),
-    index("payment_notifications_order_idx").on(t.orderNo),
-  ],
+  (t) => [uniqueIndex("payment_notifications_notify_uq").on(t.notifyId), index("payment_notifications_order_idx").on(t.orderNo)],
 );
 
 /** Game servers rented by a member ("my-server"); the seed may leave it empty. */

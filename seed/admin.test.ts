@@ -21,7 +21,20 @@ import { signNotification } from "../server/trade/providers/pay-sandbox";
 import { applyNotification } from "../server/trade/services/payment.service";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const COMMANDS = ["help", "reset", "orders", "order:advance", "order:set", "order:pay", "order:fail", "order:expire", "order:refund", "sms", "coupon:grant", "cdkeys:add"];
+const COMMANDS = [
+  "help",
+  "reset",
+  "orders",
+  "order:advance",
+  "order:set",
+  "order:pay",
+  "order:fail",
+  "order:expire",
+  "order:refund",
+  "sms",
+  "coupon:grant",
+  "cdkeys:add",
+];
 
 let dir: string;
 let dbFile: string;
@@ -45,7 +58,11 @@ const orderOf = (orderNo: string) => store.db.select().from(orders).where(eq(ord
 
 /** A fresh WAIT_PAY order of the first demo member, made by the API's own service. */
 function freshOrder(over: { coupons?: string[]; mobile?: string } = {}): string {
-  const member = store.db.select().from(members).where(eq(members.mobile, over.mobile ?? "+86-13800138000")).get()!;
+  const member = store.db
+    .select()
+    .from(members)
+    .where(eq(members.mobile, over.mobile ?? "+86-13800138000"))
+    .get()!;
   const { order_no } = createOrder(
     deps,
     member,
@@ -92,12 +109,16 @@ afterAll(() => {
 const SLOW = 120_000;
 
 describe.concurrent("npm run admin: help and bad input", () => {
-  it("help lists every command with one line each; no command is help too", async () => {
-    const [help, bare] = await Promise.all([admin("help"), admin()]);
-    expect(help.code).toBe(0);
-    for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b.*\\S`, "m"));
-    expect(bare.stdout).toBe(help.stdout);
-  }, SLOW);
+  it(
+    "help lists every command with one line each; no command is help too",
+    async () => {
+      const [help, bare] = await Promise.all([admin("help"), admin()]);
+      expect(help.code).toBe(0);
+      for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b.*\\S`, "m"));
+      expect(bare.stdout).toBe(help.stdout);
+    },
+    SLOW,
+  );
 
   it.each([
     [["bogus"], /未知命令：bogus/],
@@ -112,156 +133,213 @@ describe.concurrent("npm run admin: help and bad input", () => {
     [["cdkeys:add", "G1001-S01", "1.5"], /数量无效/],
     [["coupon:grant", "13800138000", "NOPE"], /优惠券活动不存在/],
     [["sms", "13700000000"], /没有发给 \+86-13700000000 的验证码短信/],
-  ])("%j exits 1 with a clear message", async (args, message) => {
-    const waiting = store.db.select().from(orders).where(eq(orders.status, "WAIT_PAY")).get()!.orderNo;
-    const res = await admin(...args.map((a) => (a === "<first WAIT_PAY>" ? waiting : a)));
-    expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(message);
-    expect(res.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
-  }, SLOW);
+  ])(
+    "%j exits 1 with a clear message",
+    async (args, message) => {
+      const waiting = store.db.select().from(orders).where(eq(orders.status, "WAIT_PAY")).get()!.orderNo;
+      const res = await admin(...args.map((a) => (a === "<first WAIT_PAY>" ? waiting : a)));
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(message);
+      expect(res.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+    },
+    SLOW,
+  );
 });
 
 describe("npm run admin: changing orders, coupons and codes", () => {
-  it("advances a fresh order WAIT_PAY → PAY_SUCCESS → SENDING → SEND_SUCCESS, as payment and the worker do", async () => {
-    const orderNo = freshOrder();
-    const pay = await admin("order:advance", orderNo);
-    expect(pay.code, pay.stderr).toBe(0);
-    expect(pay.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_SUCCESS`);
-    expect(orderOf(orderNo)).toMatchObject({ status: "PAY_SUCCESS", payAt: expect.any(Number), fulfilAfter: expect.any(Number) });
-    expect(store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all()).toEqual([
-      expect.objectContaining({ tradeStatus: "SUCCESS", outcome: "APPLIED" }),
-    ]);
+  it(
+    "advances a fresh order WAIT_PAY → PAY_SUCCESS → SENDING → SEND_SUCCESS, as payment and the worker do",
+    async () => {
+      const orderNo = freshOrder();
+      const pay = await admin("order:advance", orderNo);
+      expect(pay.code, pay.stderr).toBe(0);
+      expect(pay.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_SUCCESS`);
+      expect(orderOf(orderNo)).toMatchObject({ status: "PAY_SUCCESS", payAt: expect.any(Number), fulfilAfter: expect.any(Number) });
+      expect(store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all()).toEqual([
+        expect.objectContaining({ tradeStatus: "SUCCESS", outcome: "APPLIED" }),
+      ]);
 
-    const send = await admin("order:advance", orderNo);
-    expect(send.stdout).toContain(`${orderNo}: PAY_SUCCESS → SENDING`);
-    expect(orderOf(orderNo).status).toBe("SENDING");
+      const send = await admin("order:advance", orderNo);
+      expect(send.stdout).toContain(`${orderNo}: PAY_SUCCESS → SENDING`);
+      expect(orderOf(orderNo).status).toBe("SENDING");
 
-    const deliver = await admin("order:advance", orderNo);
-    expect(deliver.stdout).toContain(`${orderNo}: SENDING → SEND_SUCCESS`);
-    const code = store.db.select().from(cdkeys).where(eq(cdkeys.orderNo, orderNo)).get()!;
-    expect(code.status).toBe("DELIVERED");
-    expect(deliver.stdout).toContain(code.code);
-    expect(store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all()).toHaveLength(1);
-    const messages = store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
-    expect(messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
-      ["MAIL", "qa@example.com"],
-      ["SMS", "+86-13800138000"],
-    ]);
+      const deliver = await admin("order:advance", orderNo);
+      expect(deliver.stdout).toContain(`${orderNo}: SENDING → SEND_SUCCESS`);
+      const code = store.db.select().from(cdkeys).where(eq(cdkeys.orderNo, orderNo)).get()!;
+      expect(code.status).toBe("DELIVERED");
+      expect(deliver.stdout).toContain(code.code);
+      expect(store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all()).toHaveLength(1);
+      const messages = store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
+      expect(messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+        ["MAIL", "qa@example.com"],
+        ["SMS", "+86-13800138000"],
+      ]);
 
-    const beyond = await admin("order:advance", orderNo);
-    expect(beyond.code).toBe(1);
-    expect(beyond.stderr).toContain("没有下一个正常状态");
-  }, SLOW);
+      const beyond = await admin("order:advance", orderNo);
+      expect(beyond.code).toBe(1);
+      expect(beyond.stderr).toContain("没有下一个正常状态");
+    },
+    SLOW,
+  );
 
-  it("order:set refuses a transition the state machine does not allow, and --force applies it printed FORCED", async () => {
-    const orderNo = deliveredOrder();
-    const refused = await admin("order:set", orderNo, "WAIT_PAY");
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain("不允许的状态变更：SEND_SUCCESS → WAIT_PAY");
-    expect(refused.stderr).toContain("--force");
-    expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
+  it(
+    "order:set refuses a transition the state machine does not allow, and --force applies it printed FORCED",
+    async () => {
+      const orderNo = deliveredOrder();
+      const refused = await admin("order:set", orderNo, "WAIT_PAY");
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain("不允许的状态变更：SEND_SUCCESS → WAIT_PAY");
+      expect(refused.stderr).toContain("--force");
+      expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
 
-    const forced = await admin("order:set", orderNo, "WAIT_PAY", "--force");
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stdout).toContain(`FORCED ${orderNo}: SEND_SUCCESS → WAIT_PAY`);
-    const row = orderOf(orderNo);
-    expect(row.status).toBe("WAIT_PAY");
-    expect(row.payExpireAt).toBeGreaterThan(Date.now()); // not closed by the sweeper at once
-  }, SLOW);
+      const forced = await admin("order:set", orderNo, "WAIT_PAY", "--force");
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toContain(`FORCED ${orderNo}: SEND_SUCCESS → WAIT_PAY`);
+      const row = orderOf(orderNo);
+      expect(row.status).toBe("WAIT_PAY");
+      expect(row.payExpireAt).toBeGreaterThan(Date.now()); // not closed by the sweeper at once
+    },
+    SLOW,
+  );
 
-  it("order:set applies an allowed transition through the same code as the API", async () => {
-    const orderNo = freshOrder();
-    const failed = await admin("order:set", orderNo, "pay_fail");
-    expect(failed.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
-    const closed = await admin("order:set", orderNo, "CLOSE");
-    expect(closed.stdout).toContain(`${orderNo}: PAY_FAIL → CLOSE`);
-    expect(orderOf(orderNo)).toMatchObject({ status: "CLOSE", closedAt: expect.any(Number) });
-  }, SLOW);
+  it(
+    "order:set applies an allowed transition through the same code as the API",
+    async () => {
+      const orderNo = freshOrder();
+      const failed = await admin("order:set", orderNo, "pay_fail");
+      expect(failed.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
+      const closed = await admin("order:set", orderNo, "CLOSE");
+      expect(closed.stdout).toContain(`${orderNo}: PAY_FAIL → CLOSE`);
+      expect(orderOf(orderNo)).toMatchObject({ status: "CLOSE", closedAt: expect.any(Number) });
+    },
+    SLOW,
+  );
 
-  it("coupon:grant, then a locked coupon returns on order:expire and is consumed by order:pay", async () => {
-    const grant = await admin("coupon:grant", "13900139000", "ACT002");
-    expect(grant.code, grant.stderr).toBe(0);
-    const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
-    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", activityNo: "ACT002" });
+  it(
+    "coupon:grant, then a locked coupon returns on order:expire and is consumed by order:pay",
+    async () => {
+      const grant = await admin("coupon:grant", "13900139000", "ACT002");
+      expect(grant.code, grant.stderr).toBe(0);
+      const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
+      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", activityNo: "ACT002" });
 
-    // ACT002 takes ￥10 off ￥100; G1001-S01 is above it
-    const first = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
-    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "LOCKED", orderNo: first });
-    const expire = await admin("order:expire", first);
-    expect(expire.stdout).toContain(`${first}: WAIT_PAY → CLOSE`);
-    expect(expire.stdout).toContain("已退回优惠券 1 张");
-    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", orderNo: null });
+      // ACT002 takes ￥10 off ￥100; G1001-S01 is above it
+      const first = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
+      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "LOCKED", orderNo: first });
+      const expire = await admin("order:expire", first);
+      expect(expire.stdout).toContain(`${first}: WAIT_PAY → CLOSE`);
+      expect(expire.stdout).toContain("已退回优惠券 1 张");
+      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", orderNo: null });
 
-    const second = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
-    const pay = await admin("order:pay", second);
-    expect(pay.stdout).toContain(`${second}: WAIT_PAY → PAY_SUCCESS`);
-    expect(pay.stdout).toContain(`优惠券 ${couponNo} 已核销`);
-    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "USED", orderNo: second });
+      const second = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
+      const pay = await admin("order:pay", second);
+      expect(pay.stdout).toContain(`${second}: WAIT_PAY → PAY_SUCCESS`);
+      expect(pay.stdout).toContain(`优惠券 ${couponNo} 已核销`);
+      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "USED", orderNo: second });
 
-    const again = await admin("order:pay", second);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain("不能支付");
-  }, SLOW);
+      const again = await admin("order:pay", second);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain("不能支付");
+    },
+    SLOW,
+  );
 
-  it("order:fail fails a payment that can then be paid", async () => {
-    const orderNo = freshOrder();
-    expect((await admin("order:fail", orderNo)).stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
-    expect((await admin("order:fail", orderNo)).code).toBe(1);
-    expect((await admin("order:pay", orderNo)).stdout).toContain(`${orderNo}: PAY_FAIL → PAY_SUCCESS`);
-  }, SLOW);
+  it(
+    "order:fail fails a payment that can then be paid",
+    async () => {
+      const orderNo = freshOrder();
+      expect((await admin("order:fail", orderNo)).stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
+      expect((await admin("order:fail", orderNo)).code).toBe(1);
+      expect((await admin("order:pay", orderNo)).stdout).toContain(`${orderNo}: PAY_FAIL → PAY_SUCCESS`);
+    },
+    SLOW,
+  );
 
-  it("order:refund refunds a delivered order in part, then in full; refuses an unpaid one", async () => {
-    const orderNo = deliveredOrder();
-    expect((await admin("order:refund", orderNo, "--part")).stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
-    expect((await admin("order:refund", orderNo)).stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
-    expect(orderOf(orderNo).notice).toMatch(/退款/);
-    const unpaid = await admin("order:refund", freshOrder());
-    expect(unpaid.code).toBe(1);
-    expect(unpaid.stderr).toContain("不能全额退款");
-  }, SLOW);
+  it(
+    "order:refund refunds a delivered order in part, then in full; refuses an unpaid one",
+    async () => {
+      const orderNo = deliveredOrder();
+      expect((await admin("order:refund", orderNo, "--part")).stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
+      expect((await admin("order:refund", orderNo)).stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
+      expect(orderOf(orderNo).notice).toMatch(/退款/);
+      const unpaid = await admin("order:refund", freshOrder());
+      expect(unpaid.code).toBe(1);
+      expect(unpaid.stderr).toContain("不能全额退款");
+    },
+    SLOW,
+  );
 
-
-  it("sms prints the last login code sent to a number", async () => {
-    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("111111"), now: Date.now() - 1000 });
-    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("482913"), now: Date.now() });
-    const res = await admin("sms", "13900139000");
-    expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout.split("\n")[0]).toBe("482913");
-    expect(res.stdout).toContain("+86-13900139000");
-  }, SLOW);
-
+  it(
+    "sms prints the last login code sent to a number",
+    async () => {
+      outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("111111"), now: Date.now() - 1000 });
+      outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("482913"), now: Date.now() });
+      const res = await admin("sms", "13900139000");
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout.split("\n")[0]).toBe("482913");
+      expect(res.stdout).toContain("+86-13900139000");
+    },
+    SLOW,
+  );
 });
 
 describe("npm run admin: the worker, listing and reset", () => {
-  it("cdkeys:add restocks a sold-out SKU; the worker then delivers the order waiting for it", async () => {
-    const waiting = store.db.select().from(orders).where(and(eq(orders.status, "SENDING"), eq(orders.notice, OUT_OF_STOCK_NOTICE))).get()!;
-    const unit = store.sqlite.prepare("SELECT sku_no FROM order_units WHERE order_no = ?").get(waiting.orderNo) as { sku_no: string };
-    const add = await admin("cdkeys:add", unit.sku_no, "2");
-    expect(add.code, add.stderr).toBe(0);
-    expect(add.stdout).toContain(`添加 2 个兑换码，现有未使用 2 个`);
-    expect(add.stdout).toContain(waiting.orderNo);
-    const result = runFulfilment(deps);
-    expect(result.delivered).toContain(waiting.orderNo);
-    expect(orderOf(waiting.orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
-  }, SLOW);
+  it(
+    "cdkeys:add restocks a sold-out SKU; the worker then delivers the order waiting for it",
+    async () => {
+      const waiting = store.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, "SENDING"), eq(orders.notice, OUT_OF_STOCK_NOTICE)))
+        .get()!;
+      const unit = store.sqlite.prepare("SELECT sku_no FROM order_units WHERE order_no = ?").get(waiting.orderNo) as { sku_no: string };
+      const add = await admin("cdkeys:add", unit.sku_no, "2");
+      expect(add.code, add.stderr).toBe(0);
+      expect(add.stdout).toContain(`添加 2 个兑换码，现有未使用 2 个`);
+      expect(add.stdout).toContain(waiting.orderNo);
+      const result = runFulfilment(deps);
+      expect(result.delivered).toContain(waiting.orderNo);
+      expect(orderOf(waiting.orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
+    },
+    SLOW,
+  );
 
-  it("orders prints a table filtered by mobile and status", async () => {
-    const res = await admin("orders", "--mobile", "13800138000", "--status", "SEND_SUCCESS");
-    expect(res.code, res.stderr).toBe(0);
-    const lines = res.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^订单号\s+状态\s+会员\s+实付/);
-    const rows = lines.slice(2, -1);
-    const expected = store.db.select().from(orders).where(and(eq(orders.status, "SEND_SUCCESS"), eq(orders.memberId, 1))).all();
-    expect(rows).toHaveLength(expected.length);
-    for (const row of rows) expect(row).toMatch(/^TT\d{14}\s+SEND_SUCCESS\s+\+86-13800138000\s+￥\d+\.\d{2}/);
-    expect(lines.at(-1)).toBe(`共 ${expected.length} 个订单`);
-  }, SLOW);
+  it(
+    "orders prints a table filtered by mobile and status",
+    async () => {
+      const res = await admin("orders", "--mobile", "13800138000", "--status", "SEND_SUCCESS");
+      expect(res.code, res.stderr).toBe(0);
+      const lines = res.stdout.trim().split("\n");
+      expect(lines[0]).toMatch(/^订单号\s+状态\s+会员\s+实付/);
+      const rows = lines.slice(2, -1);
+      const expected = store.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, "SEND_SUCCESS"), eq(orders.memberId, 1)))
+        .all();
+      expect(rows).toHaveLength(expected.length);
+      for (const row of rows) expect(row).toMatch(/^TT\d{14}\s+SEND_SUCCESS\s+\+86-13800138000\s+￥\d+\.\d{2}/);
+      expect(lines.at(-1)).toBe(`共 ${expected.length} 个订单`);
+    },
+    SLOW,
+  );
 
-  it("reset recreates the demo data", async () => {
-    const res = await admin("reset");
-    expect(res.code, res.stderr).toBe(0);
-    expect(store.db.select().from(orders).all()).toHaveLength(seededOrders);
-    expect(res.stdout).toContain("演示账户 +86-13800138000 / demo123456");
-    expect(store.db.select().from(coupons).where(eq(coupons.activityNo, "ACT002")).all().filter((c) => c.memberId === 2)).toEqual([]);
-  }, SLOW);
+  it(
+    "reset recreates the demo data",
+    async () => {
+      const res = await admin("reset");
+      expect(res.code, res.stderr).toBe(0);
+      expect(store.db.select().from(orders).all()).toHaveLength(seededOrders);
+      expect(res.stdout).toContain("演示账户 +86-13800138000 / demo123456");
+      expect(
+        store.db
+          .select()
+          .from(coupons)
+          .where(eq(coupons.activityNo, "ACT002"))
+          .all()
+          .filter((c) => c.memberId === 2),
+      ).toEqual([]);
+    },
+    SLOW,
+  );
 });

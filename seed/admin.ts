@@ -76,7 +76,6 @@ function statusArg(value: string): OrderStatus {
   return status as OrderStatus;
 }
 
-
 // ─── the state changes, each through the API's own code ─────────────────
 
 /**
@@ -105,7 +104,11 @@ function notifyAsProvider(ctx: Context, orderNo: string, tradeStatus: "SUCCESS" 
   if (tradeStatus === "SUCCESS") {
     const paid = orderOf(ctx, orderNo);
     out(`  支付时间 ${formatDateTime(paid.payAt!)}，金额 ${yuan(paid.payPrice)}，发货时间不早于 ${formatDateTime(paid.fulfilAfter!)}`);
-    const used = ctx.deps.store.db.select().from(coupons).where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "USED"))).all();
+    const used = ctx.deps.store.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "USED")))
+      .all();
     for (const c of used) out(`  优惠券 ${c.couponNo} 已核销`);
   }
   return result.order_status;
@@ -135,7 +138,11 @@ function deliver(ctx: Context, orderNo: string) {
 function close(ctx: Context, orderNo: string) {
   const order = orderOf(ctx, orderNo);
   const member = ctx.deps.store.db.select().from(members).where(eq(members.memberId, order.memberId)).get()!;
-  const locked = ctx.deps.store.db.select().from(coupons).where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "LOCKED"))).all();
+  const locked = ctx.deps.store.db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.orderNo, orderNo), eq(coupons.status, "LOCKED")))
+    .all();
   closeOrder(ctx.deps, member, orderNo);
   out(`${orderNo}: ${order.status} → CLOSE`);
   for (const c of locked) out(`  优惠券 ${c.couponNo} 已退回`);
@@ -218,7 +225,16 @@ const COMMANDS: Record<string, Command> = {
         .all();
       const names = new Map<string, string>();
       if (rows.length) {
-        for (const u of db.select().from(orderUnits).where(inArray(orderUnits.orderNo, rows.map((r) => r.order.orderNo))).all()) {
+        for (const u of db
+          .select()
+          .from(orderUnits)
+          .where(
+            inArray(
+              orderUnits.orderNo,
+              rows.map((r) => r.order.orderNo),
+            ),
+          )
+          .all()) {
           if (!names.has(u.orderNo)) names.set(u.orderNo, `${u.goodsName} · ${u.skuName}`);
         }
       }
@@ -258,9 +274,7 @@ const COMMANDS: Record<string, Command> = {
       if (event) return applyEvent(ctx, order.orderNo, event);
       if (!ctx.flags.force) {
         const allowed = ORDER_STATUSES.filter((s) => eventBetween(from, s));
-        throw new AdminError(
-          `不允许的状态变更：${from} → ${to}（${from} 只能变为 ${allowed.join("、") || "（无）"}；加 --force 强制修改）`,
-        );
+        throw new AdminError(`不允许的状态变更：${from} → ${to}（${from} 只能变为 ${allowed.join("、") || "（无）"}；加 --force 强制修改）`);
       }
       const forced = forceOrderStatus(ctx.deps, order.orderNo, to);
       out(`FORCED ${order.orderNo}: ${forced.from} → ${forced.to}`, "  仅修改了状态：优惠券、兑换码、消息均未处理");
@@ -366,7 +380,11 @@ const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width
 
 function printTable(head: string[], rows: string[][]) {
   const widths = head.map((h, i) => Math.max(widthOf(h), ...rows.map((r) => widthOf(r[i] ?? ""))));
-  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => pad(c, widths[i]!))
+      .join("  ")
+      .trimEnd();
   out(line(head), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line));
 }
 

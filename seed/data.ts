@@ -5,16 +5,7 @@ export type Platform = "STEAM" | "NINTENDO" | "PSN" | "XBOX" | "MOBILE" | "GIFT_
 /** Which emblem the generated artwork draws. */
 export type ArtKind = "game" | "card" | "topup" | "membership";
 export type LinkType = "NO_REDIRECT" | "INTERNAL_WEB" | "EXTERNAL_WEB" | "PAGE_REDIRECT" | "GOODS_DETAIL";
-export type OrderStatus =
-  | "INIT"
-  | "WAIT_PAY"
-  | "PAY_SUCCESS"
-  | "PAY_FAIL"
-  | "SENDING"
-  | "SEND_SUCCESS"
-  | "PART_REFUND"
-  | "ALL_REFUND"
-  | "CLOSE";
+export type OrderStatus = "INIT" | "WAIT_PAY" | "PAY_SUCCESS" | "PAY_FAIL" | "SENDING" | "SEND_SUCCESS" | "PART_REFUND" | "ALL_REFUND" | "CLOSE";
 export type PayWay = "WX" | "ALIPAY";
 
 /** One node of a SKU tree. Leaves carry a price and become SKUs. */
@@ -79,36 +70,12 @@ export const REDEMPTION_URLS: Record<Platform, string> = {
 
 /** Steps shown in rich text and hinted in the delivery notice. */
 export const REDEEM_STEPS: Record<Platform, string[]> = {
-  STEAM: [
-    "打开 Steam 客户端并登录账户",
-    "点击左上角「游戏」→「激活产品」",
-    "粘贴兑换码，确认后即可在库中下载",
-  ],
-  NINTENDO: [
-    "在 Nintendo Switch 主页打开 Nintendo eShop",
-    "选择要使用的用户，点击左侧「输入兑换码」",
-    "输入 16 位兑换码并确认，游戏会自动开始下载",
-  ],
-  PSN: [
-    "在 PS5 主页进入 PlayStation Store",
-    "点击右上角「…」选择「兑换代码」",
-    "输入 12 位代码并确认，内容即添加到账户",
-  ],
-  XBOX: [
-    "访问 redeem.microsoft.com 或在主机上打开 Microsoft Store",
-    "登录 Microsoft 账户，选择「兑换代码」",
-    "输入 25 位代码并确认",
-  ],
-  MOBILE: [
-    "打开游戏官方充值中心并登录游戏账号",
-    "选择对应的区服与角色",
-    "输入充值码完成兑换，道具将发放到游戏邮箱",
-  ],
-  GIFT_CARD: [
-    "打开对应商店（App Store / Google Play 等）并登录账户",
-    "进入「兑换礼品卡或代码」",
-    "输入卡密，余额即时到账",
-  ],
+  STEAM: ["打开 Steam 客户端并登录账户", "点击左上角「游戏」→「激活产品」", "粘贴兑换码，确认后即可在库中下载"],
+  NINTENDO: ["在 Nintendo Switch 主页打开 Nintendo eShop", "选择要使用的用户，点击左侧「输入兑换码」", "输入 16 位兑换码并确认，游戏会自动开始下载"],
+  PSN: ["在 PS5 主页进入 PlayStation Store", "点击右上角「…」选择「兑换代码」", "输入 12 位代码并确认，内容即添加到账户"],
+  XBOX: ["访问 redeem.microsoft.com 或在主机上打开 Microsoft Store", "登录 Microsoft 账户，选择「兑换代码」", "输入 25 位代码并确认"],
+  MOBILE: ["打开游戏官方充值中心并登录游戏账号", "选择对应的区服与角色", "输入充值码完成兑换，道具将发放到游戏邮箱"],
+  GIFT_CARD: ["打开对应商店（App Store / Google Play 等）并登录账户", "进入「兑换礼品卡或代码」", "输入卡密，余额即时到账"],
 };
 
 /** notice_text of a delivered code, per platform. */
@@ -121,8 +88,7 @@ export const DELIVERY_NOTICES: Record<Platform, string> = {
   GIFT_CARD: "请在对应商店的「兑换礼品卡」中输入卡密，余额不可提现、不可转让。",
 };
 
-export const PERFORMANCE_TEXT =
-  "自动发货：支付成功后约 1 分钟内发放兑换码，可在「我的订单」查看，并同步发送短信与邮件。";
+export const PERFORMANCE_TEXT = "自动发货：支付成功后约 1 分钟内发放兑换码，可在「我的订单」查看，并同步发送短信与邮件。";
 export const OUT_OF_STOCK_NOTICE = "库存不足，正在补货，请耐心等待";
 
 // ─── builders for SKU trees ──────────────────────────────────────────────
@@ -227,8 +193,7 @@ export const GOODS: GoodsDef[] = [
       ],
     ),
     intro: {
-      about:
-        "《黑神话：悟空》是一款以中国神话为背景的动作角色扮演游戏。你将扮演一位「天命人」，为了探寻昔日传说的真相，踏上一条充满危险与惊奇的西游之路。",
+      about: "《黑神话：悟空》是一款以中国神话为背景的动作角色扮演游戏。你将扮演一位「天命人」，为了探寻昔日传说的真相，踏上一条充满危险与惊奇的西游之路。",
       highlights: ["七十二变与多种棍法自由组合", "取材山西古建与实景扫描的东方美学", "数十位个性鲜明的妖王与头目"],
     },
   },
@@ -255,8 +220,7 @@ export const GOODS: GoodsDef[] = [
       ],
     ),
     intro: {
-      about:
-        "《艾尔登法环 黄金树幽影》是《艾尔登法环》的大型扩展内容。褪色者将踏入被黄金树遮蔽的幽影之地，面对全新的强敌、武器与战灰。",
+      about: "《艾尔登法环 黄金树幽影》是《艾尔登法环》的大型扩展内容。褪色者将踏入被黄金树遮蔽的幽影之地，面对全新的强敌、武器与战灰。",
       highlights: ["全新地图「幽影之地」", "8 种全新武器类型", "幽影树碎片成长系统"],
     },
   },
@@ -283,8 +247,7 @@ export const GOODS: GoodsDef[] = [
       ],
     ),
     intro: {
-      about:
-        "在《赛博朋克2077》的资料片「往日之影」中，V 将与特工索米·里德合作，深入狗镇执行一场关乎新美国总统命运的间谍任务。",
+      about: "在《赛博朋克2077》的资料片「往日之影」中，V 将与特工索米·里德合作，深入狗镇执行一场关乎新美国总统命运的间谍任务。",
       highlights: ["全新区域「狗镇」", "重做的技能树与义体系统", "基努·里维斯再度出演强尼·银手"],
     },
   },
@@ -320,8 +283,7 @@ export const GOODS: GoodsDef[] = [
       ),
     ],
     intro: {
-      about:
-        "《博德之门3》是一款以龙与地下城第五版规则为基础的角色扮演游戏。在被夺心魔入侵的被遗忘国度中，召集伙伴，书写属于你自己的冒险。",
+      about: "《博德之门3》是一款以龙与地下城第五版规则为基础的角色扮演游戏。在被夺心魔入侵的被遗忘国度中，召集伙伴，书写属于你自己的冒险。",
       highlights: ["高自由度的回合制战斗", "最多 4 人联机合作", "超过 170 小时的过场动画"],
     },
   },
@@ -340,21 +302,43 @@ export const GOODS: GoodsDef[] = [
       node(
         "国区",
         ["钱包充值码", "礼品卡（可赠好友）"].map((kind) =>
-          node(kind, denoms([["￥50", 4950, 5000], ["￥100", 9880, 10000], ["￥200", 19760, 20000], ["￥500", 49300, 50000]])),
+          node(
+            kind,
+            denoms([
+              ["￥50", 4950, 5000],
+              ["￥100", 9880, 10000],
+              ["￥200", 19760, 20000],
+              ["￥500", 49300, 50000],
+            ]),
+          ),
         ),
         { desc: "人民币钱包，仅限国区账户" },
       ),
       node(
         "港区",
         ["钱包充值码", "礼品卡（可赠好友）"].map((kind) =>
-          node(kind, denoms([["HK$100", 9300, 9500], ["HK$200", 18500, 19000], ["HK$500", 46200, 47500]])),
+          node(
+            kind,
+            denoms([
+              ["HK$100", 9300, 9500],
+              ["HK$200", 18500, 19000],
+              ["HK$500", 46200, 47500],
+            ]),
+          ),
         ),
         { desc: "港币钱包，仅限港区账户" },
       ),
       node(
         "美区",
         [
-          node("钱包充值码", denoms([["$20", 14800, 15200], ["$50", 36900, 38000], ["$100", 73600, 76000]])),
+          node(
+            "钱包充值码",
+            denoms([
+              ["$20", 14800, 15200],
+              ["$50", 36900, 38000],
+              ["$100", 73600, 76000],
+            ]),
+          ),
           node("礼品卡（可赠好友）", denoms([["$20", 14800, 15200]]), { disabled: true, desc: "暂停销售" }),
         ],
         { desc: "美元钱包，仅限美区账户" },
@@ -558,8 +542,7 @@ export const GOODS: GoodsDef[] = [
       NSO_BUNDLE,
     ),
     intro: {
-      about:
-        "《塞尔达传说 王国之泪》的舞台不只是海拉鲁的大地，还扩展到了辽阔的天空。运用林克右臂的全新能力，自由组合物体，开拓前所未有的冒险方式。",
+      about: "《塞尔达传说 王国之泪》的舞台不只是海拉鲁的大地，还扩展到了辽阔的天空。运用林克右臂的全新能力，自由组合物体，开拓前所未有的冒险方式。",
       highlights: ["「究极手」「余料建造」自由创造", "天空群岛与地底世界", "支持简体中文"],
     },
   },
@@ -598,15 +581,39 @@ export const GOODS: GoodsDef[] = [
     regionRestricted: true,
     specNames: ["区服", "面值"],
     specs: [
-      node("港服", denoms([["HK$100", 9400, 9600], ["HK$200", 18600, 19200], ["HK$500", 46500, 48000]]), {
-        desc: ESHOP_HK.desc,
-      }),
-      node("日服", denoms([["¥1000", 4900, 5100], ["¥3000", 14500, 15300], ["¥5000", 24200, 25500]]), {
-        desc: ESHOP_JP.desc,
-      }),
-      node("美服", denoms([["$10", 7500, 7600], ["$20", 14900, 15200], ["$50", 37200, 38000]]), {
-        desc: ESHOP_US.desc,
-      }),
+      node(
+        "港服",
+        denoms([
+          ["HK$100", 9400, 9600],
+          ["HK$200", 18600, 19200],
+          ["HK$500", 46500, 48000],
+        ]),
+        {
+          desc: ESHOP_HK.desc,
+        },
+      ),
+      node(
+        "日服",
+        denoms([
+          ["¥1000", 4900, 5100],
+          ["¥3000", 14500, 15300],
+          ["¥5000", 24200, 25500],
+        ]),
+        {
+          desc: ESHOP_JP.desc,
+        },
+      ),
+      node(
+        "美服",
+        denoms([
+          ["$10", 7500, 7600],
+          ["$20", 14900, 15200],
+          ["$50", 37200, 38000],
+        ]),
+        {
+          desc: ESHOP_US.desc,
+        },
+      ),
     ],
   },
   {
@@ -620,13 +627,24 @@ export const GOODS: GoodsDef[] = [
     topicTags: ["在线服务", "云存档"],
     specNames: ["区服", "时长"],
     specs: [
-      node("港服", denoms([["3 个月", 3500, 3800], ["12 个月", 9800, 10800], ["12 个月 家庭会员", 17500, 19000]]), {
-        desc: ESHOP_HK.desc,
-      }),
+      node(
+        "港服",
+        denoms([
+          ["3 个月", 3500, 3800],
+          ["12 个月", 9800, 10800],
+          ["12 个月 家庭会员", 17500, 19000],
+        ]),
+        {
+          desc: ESHOP_HK.desc,
+        },
+      ),
       node(
         "日服",
         [
-          ...denoms([["3 个月", 3200, 3500], ["12 个月", 9200, 9800]]),
+          ...denoms([
+            ["3 个月", 3200, 3500],
+            ["12 个月", 9200, 9800],
+          ]),
           leaf("高级会员 12 个月", 21500, 23500, { disabled: true, desc: "日服暂缺货" }),
         ],
         { desc: ESHOP_JP.desc },
@@ -887,12 +905,17 @@ export const GOODS: GoodsDef[] = [
     topicTags: ["游戏库", "云游戏", "EA Play"],
     specNames: ["区域", "时长"],
     specs: [
-      node("美区", denoms([["1 个月", 12800, 14500], ["3 个月", 37500, 43500]]), { desc: "需使用美国地区 Microsoft 账户" }),
       node(
-        "港区",
-        [...denoms([["1 个月", 11800, 13200]]), leaf("3 个月", 34800, 39600, { disabled: true, desc: "补货中" })],
-        { desc: "需使用中国香港地区 Microsoft 账户" },
+        "美区",
+        denoms([
+          ["1 个月", 12800, 14500],
+          ["3 个月", 37500, 43500],
+        ]),
+        { desc: "需使用美国地区 Microsoft 账户" },
       ),
+      node("港区", [...denoms([["1 个月", 11800, 13200]]), leaf("3 个月", 34800, 39600, { disabled: true, desc: "补货中" })], {
+        desc: "需使用中国香港地区 Microsoft 账户",
+      }),
     ],
     intro: {
       about: "Xbox Game Pass Ultimate 包含主机版与 PC 版 Game Pass、EA Play 以及云游戏，Xbox 第一方新作首发当日即可游玩。",
@@ -911,12 +934,27 @@ export const GOODS: GoodsDef[] = [
     regionRestricted: true,
     specNames: ["区域", "面值"],
     specs: [
-      node("美区", denoms([["$15", 11000, 11400], ["$25", 18200, 19000], ["$50", 36300, 38000]]), {
-        desc: "需使用美国地区 Microsoft 账户",
-      }),
-      node("港区", denoms([["HK$100", 9200, 9500], ["HK$200", 18300, 19000]]), {
-        desc: "需使用中国香港地区 Microsoft 账户",
-      }),
+      node(
+        "美区",
+        denoms([
+          ["$15", 11000, 11400],
+          ["$25", 18200, 19000],
+          ["$50", 36300, 38000],
+        ]),
+        {
+          desc: "需使用美国地区 Microsoft 账户",
+        },
+      ),
+      node(
+        "港区",
+        denoms([
+          ["HK$100", 9200, 9500],
+          ["HK$200", 18300, 19000],
+        ]),
+        {
+          desc: "需使用中国香港地区 Microsoft 账户",
+        },
+      ),
     ],
   },
   {
@@ -1004,10 +1042,17 @@ export const GOODS: GoodsDef[] = [
         ],
         { desc: "适用于官方服务器（米哈游通行证）" },
       ),
-      node("世界树（B服）", denoms([["60 创世结晶", 590, 600], ["300 + 30 创世结晶", 2950, 3000]]), {
-        disabled: true,
-        desc: "B 服暂不支持兑换码充值",
-      }),
+      node(
+        "世界树（B服）",
+        denoms([
+          ["60 创世结晶", 590, 600],
+          ["300 + 30 创世结晶", 2950, 3000],
+        ]),
+        {
+          disabled: true,
+          desc: "B 服暂不支持兑换码充值",
+        },
+      ),
     ],
     intro: {
       about: "《原神》官方充值兑换码，兑换后创世结晶直接到账，可用于兑换原石、购买「空月祝福」与「纪行」。",
@@ -1036,7 +1081,13 @@ export const GOODS: GoodsDef[] = [
           ["列车补给凭证", 2900, 3000],
         ]),
       ),
-      node("无名客（B服）", denoms([["60 古老梦华", 590, 600], ["980 + 110 古老梦华", 9600, 9800]])),
+      node(
+        "无名客（B服）",
+        denoms([
+          ["60 古老梦华", 590, 600],
+          ["980 + 110 古老梦华", 9600, 9800],
+        ]),
+      ),
     ],
   },
   {
@@ -1177,21 +1228,42 @@ export const GOODS: GoodsDef[] = [
       node(
         "美区",
         ["数字充值卡", "礼品卡（可赠送）"].map((kind) =>
-          node(kind, denoms([["$10", 7400, 7600], ["$25", 18400, 19000], ["$50", 36600, 38000], ["$100", 73000, 76000]])),
+          node(
+            kind,
+            denoms([
+              ["$10", 7400, 7600],
+              ["$25", 18400, 19000],
+              ["$50", 36600, 38000],
+              ["$100", 73000, 76000],
+            ]),
+          ),
         ),
         { desc: "需使用美国地区 Apple 账户" },
       ),
       node(
         "港区",
         ["数字充值卡", "礼品卡（可赠送）"].map((kind) =>
-          node(kind, denoms([["HK$100", 9300, 9500], ["HK$300", 27800, 28500], ["HK$500", 46300, 47500]])),
+          node(
+            kind,
+            denoms([
+              ["HK$100", 9300, 9500],
+              ["HK$300", 27800, 28500],
+              ["HK$500", 46300, 47500],
+            ]),
+          ),
         ),
         { desc: "需使用中国香港地区 Apple 账户" },
       ),
       node(
         "日区",
         [
-          node("数字充值卡", denoms([["¥1500", 7200, 7700], ["¥3000", 14400, 15300]])),
+          node(
+            "数字充值卡",
+            denoms([
+              ["¥1500", 7200, 7700],
+              ["¥3000", 14400, 15300],
+            ]),
+          ),
           node("礼品卡（可赠送）", denoms([["¥1500", 7200, 7700]]), { disabled: true, desc: "暂停销售" }),
         ],
         { desc: "需使用日本地区 Apple 账户" },
@@ -1218,20 +1290,45 @@ export const GOODS: GoodsDef[] = [
       node(
         "美区",
         ["数字充值码", "礼品卡（可赠送）"].map((kind) =>
-          node(kind, denoms([["$10", 7500, 7600], ["$25", 18500, 19000], ["$50", 36800, 38000]])),
+          node(
+            kind,
+            denoms([
+              ["$10", 7500, 7600],
+              ["$25", 18500, 19000],
+              ["$50", 36800, 38000],
+            ]),
+          ),
         ),
         { desc: "需使用美国地区 Google 账户" },
       ),
       node(
         "港区",
         ["数字充值码", "礼品卡（可赠送）"].map((kind) =>
-          node(kind, denoms([["HK$100", 9300, 9500], ["HK$200", 18500, 19000]])),
+          node(
+            kind,
+            denoms([
+              ["HK$100", 9300, 9500],
+              ["HK$200", 18500, 19000],
+            ]),
+          ),
         ),
         { desc: "需使用中国香港地区 Google 账户" },
       ),
-      node("日区", [node("数字充值码", denoms([["¥1500", 7300, 7700], ["¥3000", 14500, 15300]]))], {
-        desc: "需使用日本地区 Google 账户",
-      }),
+      node(
+        "日区",
+        [
+          node(
+            "数字充值码",
+            denoms([
+              ["¥1500", 7300, 7700],
+              ["¥3000", 14500, 15300],
+            ]),
+          ),
+        ],
+        {
+          desc: "需使用日本地区 Google 账户",
+        },
+      ),
     ],
   },
   {
@@ -1246,10 +1343,25 @@ export const GOODS: GoodsDef[] = [
     redemptionUrl: "https://account.battle.net/codes",
     specNames: ["区域", "面值"],
     specs: [
-      node("国服", denoms([["￥30", 2950, 3000], ["￥100", 9800, 10000], ["￥200", 19500, 20000]]), {
-        desc: "适用于网易暴雪国服战网账户",
-      }),
-      node("美服", denoms([["$20", 14800, 15200], ["$50", 36900, 38000]]), { desc: "适用于美服战网账户" }),
+      node(
+        "国服",
+        denoms([
+          ["￥30", 2950, 3000],
+          ["￥100", 9800, 10000],
+          ["￥200", 19500, 20000],
+        ]),
+        {
+          desc: "适用于网易暴雪国服战网账户",
+        },
+      ),
+      node(
+        "美服",
+        denoms([
+          ["$20", 14800, 15200],
+          ["$50", 36900, 38000],
+        ]),
+        { desc: "适用于美服战网账户" },
+      ),
     ],
   },
   {
@@ -1264,9 +1376,17 @@ export const GOODS: GoodsDef[] = [
     redemptionUrl: "https://www.roblox.com/redeem",
     specNames: ["区域", "面值"],
     specs: [
-      node("全球", denoms([["800 Robux", 7400, 7600], ["2000 Robux", 18400, 19000], ["4500 Robux", 36600, 38000]]), {
-        desc: "任意地区 Roblox 账户可兑换",
-      }),
+      node(
+        "全球",
+        denoms([
+          ["800 Robux", 7400, 7600],
+          ["2000 Robux", 18400, 19000],
+          ["4500 Robux", 36600, 38000],
+        ]),
+        {
+          desc: "任意地区 Roblox 账户可兑换",
+        },
+      ),
     ],
   },
   {

@@ -2,18 +2,7 @@
 // strips, popup adverts and the countdown image. No network, no external fonts.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import {
-  ADVERTS,
-  BANNERS,
-  GOODS,
-  HORIZ_BANNERS,
-  PLATFORM_LABELS,
-  SINGLE_ROWS,
-  type ArtKind,
-  type GoodsDef,
-  type Platform,
-  type StripDef,
-} from "./data";
+import { ADVERTS, BANNERS, GOODS, HORIZ_BANNERS, PLATFORM_LABELS, SINGLE_ROWS, type ArtKind, type GoodsDef, type Platform, type StripDef } from "./data";
 import { createRng, type Rng } from "./random";
 
 const FONT = "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
@@ -110,14 +99,7 @@ function emblemChar(name: string): string {
   return (Array.from(name)[0] ?? "?").toUpperCase();
 }
 
-function text(
-  x: number,
-  y: number,
-  content: string,
-  size: number,
-  fill: string,
-  extra = "",
-): string {
+function text(x: number, y: number, content: string, size: number, fill: string, extra = ""): string {
   return `<text x="${r1(x)}" y="${r1(y)}" font-size="${size}" fill="${fill}"${extra ? " " + extra : ""}>${esc(content)}</text>`;
 }
 
@@ -505,9 +487,7 @@ function stripSvg(strip: StripDef, w: number, h: number, seed: string): string {
     art +
     stripIcon(strip.icon, 50 + iconR, h / 2, iconR) +
     text(textX, top - 6, strip.title, titleSize, "#fff") +
-    lines
-      .map((line, i) => text(textX, top + titleSize * 0.25 + 18 + i * descSize * 1.5, line, descSize, "#fff", 'fill-opacity=".78"'))
-      .join("") +
+    lines.map((line, i) => text(textX, top + titleSize * 0.25 + 18 + i * descSize * 1.5, line, descSize, "#fff", 'fill-opacity=".78"')).join("") +
     sparkle(textX + textWidth(strip.title, titleSize) + 18, top - titleSize, 10, p.accent2);
   return svg(w, h, back.defs + CTA_DEFS, body);
 }

@@ -76,12 +76,8 @@ describe("determinism", () => {
   });
 
   it("re-seeding wipes rows added since", () => {
-    store.sqlite
-      .prepare("INSERT INTO outbox_messages (channel, recipient, body) VALUES ('SMS', '+86-13800138000', 'x')")
-      .run();
-    store.sqlite
-      .prepare("INSERT INTO login_attempts (mobile, client_ip, success) VALUES ('+86-13800138000', '127.0.0.1', 0)")
-      .run();
+    store.sqlite.prepare("INSERT INTO outbox_messages (channel, recipient, body) VALUES ('SMS', '+86-13800138000', 'x')").run();
+    store.sqlite.prepare("INSERT INTO login_attempts (mobile, client_ip, success) VALUES ('+86-13800138000', '127.0.0.1', 0)").run();
     seedDatabase(store, { mediaDir, now: NOW });
     expect(one(store, "SELECT count(*) n FROM login_attempts").n).toBe(0);
     expect(one(store, "SELECT count(*) n FROM outbox_messages").n).toBe(summary.counts.outbox_messages);
@@ -139,13 +135,16 @@ describe("catalogue", () => {
       const spec = json<{ sku_spec_key: string; sku_spec_value: string }[]>(sku.sku_spec);
       const last = spec[spec.length - 1];
       expect(last).toEqual({ sku_spec_key: "SALE_OFF", sku_spec_value: String(sku.origin_price_cny) });
-      expect(spec.slice(0, -1).map((s) => s.sku_spec_value).join(" / ")).toBe(sku.sku_name);
+      expect(
+        spec
+          .slice(0, -1)
+          .map((s) => s.sku_spec_value)
+          .join(" / "),
+      ).toBe(sku.sku_name);
       expect(sku.redemption_url).toMatch(/^https:\/\//);
       expect(Number(sku.origin_price_cny)).toBeGreaterThanOrEqual(Number(sku.price_turn_cny));
     }
-    expect(one(store, "SELECT redemption_url u FROM skus WHERE sku_no = 'G1001-S01'").u).toBe(
-      "https://store.steampowered.com/account/registerkey",
-    );
+    expect(one(store, "SELECT redemption_url u FROM skus WHERE sku_no = 'G1001-S01'").u).toBe("https://store.steampowered.com/account/registerkey");
   });
 
   it("has presale, region-restricted goods and the topic extras", () => {
@@ -359,7 +358,11 @@ describe("members and orders", () => {
   });
 
   it("the presale and out-of-stock orders", () => {
-    const presale = one(store, "SELECT o.*, u.is_presale, u.presale_performance_at p FROM orders o JOIN order_units u USING (order_no) WHERE order_no = ?", summary.presaleOrderNo);
+    const presale = one(
+      store,
+      "SELECT o.*, u.is_presale, u.presale_performance_at p FROM orders o JOIN order_units u USING (order_no) WHERE order_no = ?",
+      summary.presaleOrderNo,
+    );
     expect(presale.is_presale).toBe(1);
     expect(Number(presale.p)).toBeGreaterThan(NOW);
     const waiting = one(store, "SELECT o.*, u.sku_no FROM orders o JOIN order_units u USING (order_no) WHERE order_no = ?", summary.outOfStockOrderNo);

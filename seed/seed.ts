@@ -219,10 +219,7 @@ function buildCatalogue(now: number): Catalogue {
     const extra = (extraKey: string, extraValue: string) => cat.extras.push({ goodsNo: g.no, extraKey, extraValue });
     if (percentOff > 0) extra("SALE_OFF", `-${percentOff}%`);
     extra("TAG", g.label);
-    extra(
-      "performance",
-      presaleAt ? `预售商品：将于 ${chinaDateText(presaleAt)} 自动发货，届时请留意短信与邮件。` : PERFORMANCE_TEXT,
-    );
+    extra("performance", presaleAt ? `预售商品：将于 ${chinaDateText(presaleAt)} 自动发货，届时请留意短信与邮件。` : PERFORMANCE_TEXT);
     extra("TOPIC_BG_IMAGE", mediaUrl(img.bg));
     extra("TOPIC_MAIN_IMAGE", mediaUrl(img.title));
     extra("TOPIC_SUB_IMAGES", JSON.stringify([mediaUrl(img.cover), mediaUrl(img.cover2)]));
@@ -246,9 +243,7 @@ const CODE_GROUPS: Record<Platform, number[]> = {
 };
 
 function makeCode(rng: Rng, platform: Platform): string {
-  return CODE_GROUPS[platform]
-    .map((n) => Array.from({ length: n }, () => rng.pick(Array.from(CODE_CHARS))).join(""))
-    .join("-");
+  return CODE_GROUPS[platform].map((n) => Array.from({ length: n }, () => rng.pick(Array.from(CODE_CHARS))).join("")).join("-");
 }
 
 /** Per-SKU code inventory: one code per delivered order first, then the unused stock. */
@@ -411,12 +406,7 @@ function notifyId(rng: Rng, payWay: string, at: number): string {
   return payWay === "WX" ? `42000${digits(rng, 23)}` : `${compactShopDay(at)}22001${digits(rng, 16)}`;
 }
 
-function buildOrders(
-  now: number,
-  cat: Catalogue,
-  coupons: ReturnType<typeof buildCoupons>,
-  codes: ReturnType<typeof buildCodes>,
-): OrderRows {
+function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof buildCoupons>, codes: ReturnType<typeof buildCodes>): OrderRows {
   const out: OrderRows = { orders: [], units: [], orderCoupons: [], performances: [], gifts: [], notifications: [], outbox: [] };
   const rng = createRng("orders");
   const orderNos = new Set<string>();
@@ -593,9 +583,7 @@ function richText(g: GoodsDef): string {
     li(g.intro.highlights.map(escapeHtml)),
     `<h3>兑换步骤（${escapeHtml(PLATFORM_LABELS[g.platform])}）</h3>`,
     li(steps),
-    g.regionRestricted
-      ? `<p><strong>注意：</strong>本商品有地区限制，请确认账户地区与所选区服一致后再兑换。</p>`
-      : "",
+    g.regionRestricted ? `<p><strong>注意：</strong>本商品有地区限制，请确认账户地区与所选区服一致后再兑换。</p>` : "",
     `<p><strong>温馨提示：</strong>兑换码属于虚拟商品，发货后除兑换失败外不支持退款。</p>`,
   ].join("");
 }
@@ -634,10 +622,9 @@ function buildLayout(now: number) {
     );
   }
   GOODS.filter((g) => g.intro).forEach((g, i) =>
-    addBlock(
-      { pageType: "PROMOTION_RENDER", name: `${g.name} 商品详情`, styleType: "RENDER", settings: {}, renderId: g.no, sort: i + 1 },
-      [{ goodsNo: null, assembly: { RICHTEXT: { value: richText(g) } } }],
-    ),
+    addBlock({ pageType: "PROMOTION_RENDER", name: `${g.name} 商品详情`, styleType: "RENDER", settings: {}, renderId: g.no, sort: i + 1 }, [
+      { goodsNo: null, assembly: { RICHTEXT: { value: richText(g) } } },
+    ]),
   );
 
   const popups: Insert<typeof schema.popupAdverts>[] = POPUPS.map((p, i) => ({
@@ -659,9 +646,7 @@ function buildLayout(now: number) {
 
 function buildMembers(now: number, coupons: ReturnType<typeof buildCoupons>): Insert<typeof schema.members>[] {
   return MEMBERS.map((m, i) => {
-    const autoGranted = coupons.rows.find(
-      (c) => c.memberId === i + 1 && ACTIVITIES.some((a) => a.autoGrant && a.no === c.activityNo),
-    );
+    const autoGranted = coupons.rows.find((c) => c.memberId === i + 1 && ACTIVITIES.some((a) => a.autoGrant && a.no === c.activityNo));
     return {
       memberId: i + 1,
       mobile: m.mobile,
@@ -724,15 +709,15 @@ function clearAll(store: Store): void {
   for (const table of [...unknown, ...DELETE_ORDER.filter((t) => present.includes(t))]) {
     store.sqlite.prepare(`DELETE FROM "${table}"`).run();
   }
-  const hasSequence = store.sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'")
-    .get();
+  const hasSequence = store.sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get();
   if (hasSequence) store.sqlite.prepare("DELETE FROM sqlite_sequence").run();
 }
 
 function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: Insert<T>[]): void {
   for (let i = 0; i < rows.length; i += 200) {
-    db.insert(table).values(rows.slice(i, i + 200)).run();
+    db.insert(table)
+      .values(rows.slice(i, i + 200))
+      .run();
   }
 }
 
@@ -767,7 +752,11 @@ export function seedCatalogue(store: Store, options: { mediaDir: string; now?: n
 function insertCatalogue(db: Db, cat: Catalogue, layout: ReturnType<typeof buildLayout>, activities: Insert<typeof schema.couponActivities>[]): void {
   insertAll(db, schema.goods, cat.goods);
   insertAll(db, schema.goodsExtras, cat.extras);
-  insertAll(db, schema.skus, cat.skus.map((s) => s.row));
+  insertAll(
+    db,
+    schema.skus,
+    cat.skus.map((s) => s.row),
+  );
   insertAll(db, schema.specNodes, cat.nodes);
   insertAll(db, schema.layoutBlocks, layout.blocks);
   insertAll(db, schema.layoutItems, layout.items);

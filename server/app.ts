@@ -189,11 +189,7 @@ function securityHeaders(config: Config, dev: boolean): RequestHandler {
       : {
           useDefaults: true,
           directives: {
-            "script-src": [
-              "'self'",
-              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-              ...(chatOrigin ? [chatOrigin] : []),
-            ],
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : [])],
             "style-src": ["'self'", "'unsafe-inline'"],
             "img-src": ["'self'", "data:", "blob:"],
             "connect-src": ["'self'"],

@@ -60,13 +60,25 @@ describe("loadConfig", () => {
   it.each([
     [{ NODE_ENV: "production" }, { devPages: false, payProvider: "none" }],
     [{}, { devPages: false, payProvider: "none" }],
-    [{ NODE_ENV: "production", DEMO: "0" }, { devPages: false, payProvider: "none" }],
-    [{ NODE_ENV: "production", DEMO: "1" }, { devPages: true, payProvider: "sandbox" }],
+    [
+      { NODE_ENV: "production", DEMO: "0" },
+      { devPages: false, payProvider: "none" },
+    ],
+    [
+      { NODE_ENV: "production", DEMO: "1" },
+      { devPages: true, payProvider: "sandbox" },
+    ],
     [{ DEMO: "1" }, { devPages: true, payProvider: "sandbox" }],
     [{ NODE_ENV: "development" }, { devPages: true, payProvider: "sandbox" }],
     [{ NODE_ENV: "test" }, { devPages: true, payProvider: "sandbox" }],
-    [{ NODE_ENV: "test", PAY_PROVIDER: "none" }, { devPages: true, payProvider: "none" }],
-    [{ NODE_ENV: "production", DEMO: "1", PAY_PROVIDER: "none" }, { devPages: true, payProvider: "none" }],
+    [
+      { NODE_ENV: "test", PAY_PROVIDER: "none" },
+      { devPages: true, payProvider: "none" },
+    ],
+    [
+      { NODE_ENV: "production", DEMO: "1", PAY_PROVIDER: "none" },
+      { devPages: true, payProvider: "none" },
+    ],
   ])("with %j: %j", (env, expected) => {
     expect(loadConfig({ DB_FILE: dbFile, ...env })).toMatchObject(expected);
   });

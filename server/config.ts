@@ -8,9 +8,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { trustProxy } from "./http/trust-proxy";
 
-const flag = z
-  .enum(["0", "1", "true", "false", ""])
-  .transform((v) => v === "1" || v === "true");
+const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 const port = z.coerce.number().int().min(0).max(65535);
 /** `none`: no payment provider, order creation answers 503; `sandbox`: the demo cashier (/mock-pay). */
 export const PAY_PROVIDERS = ["none", "sandbox"] as const;
@@ -25,8 +23,18 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DB_FILE: z.string().min(1).default("data/shop.sqlite"),
   TRADE_API_URL: baseUrl.default(""),
-  ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-  FULFIL_DELAY_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(1500),
+  ORDER_PAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  FULFIL_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60_000)
+    .default(1500),
   SESSION_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
   PAY_PROVIDER: z.enum(PAY_PROVIDERS).optional(),
   PAY_NOTIFY_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
@@ -48,14 +56,10 @@ export type Config = ReturnType<typeof loadConfig>;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in EnvSchema.shape && value !== undefined),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in EnvSchema.shape && value !== undefined));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`);
     throw new ConfigError(`配置无效 (invalid configuration):\n${lines.join("\n")}`);
   }
   const c = parsed.data;

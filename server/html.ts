@@ -5,4 +5,3 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
-

@@ -38,7 +38,10 @@ const store = openStore(config.dbFile);
 if (fresh) {
   // demo accounts (published password demo123456), their orders and the seed's codes only in the demo
   const summary = config.demo ? seedDatabase(store, { mediaDir: config.mediaDir }) : seedCatalogue(store, { mediaDir: config.mediaDir });
-  logger.info({ dbFile: config.dbFile, goods: summary.counts.goods, demo: config.demo }, config.demo ? "database created and seeded with the demo" : "database created with the catalogue only (no accounts, orders or codes)");
+  logger.info(
+    { dbFile: config.dbFile, goods: summary.counts.goods, demo: config.demo },
+    config.demo ? "database created and seeded with the demo" : "database created with the catalogue only (no accounts, orders or codes)",
+  );
 }
 if (config.payProvider === "none") {
   logger.warn("no payment provider (PAY_PROVIDER=none): order creation answers 503 支付通道未开通 until one is configured");

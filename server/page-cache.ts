@@ -57,7 +57,19 @@ const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** How long past its TTL an entry may still be served while it is being re-rendered. */
 const MAX_STALE_MS = 60_000;
 // headers that belong to one response, not to the page
-const UNSTORED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "x-request-id", "x-page-cache", "age"]);
+const UNSTORED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "vary",
+  "x-request-id",
+  "x-page-cache",
+  "age",
+]);
 const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
 
 export interface PageCache {

@@ -23,5 +23,5 @@ export function formatYuan(cents: number | null | undefined): string {
 /** The discount as a negative percentage, "-23%"; empty when there is none. */
 export function discountLabel(originCents: number, saleCents: number): string {
   if (!originCents || saleCents >= originCents) return "";
-  return `-${((originCents - saleCents) / originCents * 100).toFixed(0)}%`;
+  return `-${(((originCents - saleCents) / originCents) * 100).toFixed(0)}%`;
 }

@@ -6,9 +6,7 @@ import { z } from "zod";
 import { env } from "~/lib/env.server";
 import { readShopCookies, STORE_LINES, writeCookie, type UrlParams } from "~/lib/cookies.server";
 
-export type ApiResult<T> =
-  | { ok: true; result: T }
-  | { ok: false; status: number; errorCode: number; errorMsg: string };
+export type ApiResult<T> = { ok: true; result: T } | { ok: false; status: number; errorCode: number; errorMsg: string };
 
 const FailureSchema = z.object({
   success: z.literal(false),
@@ -16,7 +14,12 @@ const FailureSchema = z.object({
 });
 
 export interface TradeApi {
-  get<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number | undefined>, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
+  get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string | number | undefined>,
+    headers?: Record<string, string>,
+  ): Promise<ApiResult<z.output<S>>>;
   post<S extends z.ZodType>(path: string, schema: S, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
   /** The login credential this request carries, if any. */
   credential: string | null;
@@ -95,7 +98,13 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
   }
 
-  async function call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, extra?: Record<string, string>): Promise<ApiResult<z.output<S>>> {
+  async function call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+    extra?: Record<string, string>,
+  ): Promise<ApiResult<z.output<S>>> {
     let answer: Answer;
     if (method === "GET" && shareReads && SHARED_READS.some((prefix) => path.startsWith(prefix))) {
       const key = `${path}\n${JSON.stringify(extra ?? {})}`;
@@ -142,7 +151,25 @@ function isLoopback(url: string): boolean {
 }
 
 function describeBrowser(ua: string) {
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Other";
-  const platform = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "Other";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Other";
+  const platform = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "Other";
   return { browser, platform };
 }

@@ -59,7 +59,15 @@ export function extraOf(detail: GoodsDetail, key: string): string | undefined {
 export function extraList(detail: GoodsDetail, key: string): string[] {
   const raw = extraOf(detail, key);
   if (!raw) return [];
-  const parsed = z.array(z.string()).safeParse((() => { try { return JSON.parse(raw); } catch { return null; } })());
+  const parsed = z.array(z.string()).safeParse(
+    (() => {
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return null;
+      }
+    })(),
+  );
   return parsed.success ? parsed.data : [];
 }
 

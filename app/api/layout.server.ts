@@ -63,9 +63,6 @@ export function getLayout(api: TradeApi, pageType: PageType) {
 }
 
 /** shopping/page_content: RECOMMEND blocks (minus some goods) or the RENDER rich text of a goods. */
-export function getPageContent(
-  api: TradeApi,
-  body: { page_type: PageType; exclude_goods_no?: string; render_id?: string; render_type?: "goods" },
-) {
+export function getPageContent(api: TradeApi, body: { page_type: PageType; exclude_goods_no?: string; render_id?: string; render_type?: "goods" }) {
   return api.post("/api/trade_bff/v1/shopping/page_content", LayoutSchema, body);
 }

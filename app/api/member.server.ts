@@ -78,9 +78,9 @@ export function loadCaptcha(api: TradeApi, type: "slide" | "text") {
 
 /** Validates the widget's answer (geetest v4 field names); the lot then passes one SMS send or password login. */
 export function validateCaptcha(api: TradeApi, body: { lot_number: string; captcha_output: string; pass_token?: string; gen_time?: string }) {
-  return api.post(
-    "/api/common_bll/v1/geetest4/action/valid",
-    z.object({ result: z.literal("success"), lot_number: z.string(), pass_token: z.string() }),
-    { pass_token: "", gen_time: String(Math.floor(Date.now() / 1000)), ...body },
-  );
+  return api.post("/api/common_bll/v1/geetest4/action/valid", z.object({ result: z.literal("success"), lot_number: z.string(), pass_token: z.string() }), {
+    pass_token: "",
+    gen_time: String(Math.floor(Date.now() / 1000)),
+    ...body,
+  });
 }

@@ -29,9 +29,7 @@ export const MyCouponsSchema = z.object({
   unused_coupons: z.array(CouponSchema).default([]),
   used_coupons: z.array(CouponSchema).default([]),
   expired_coupons: z.array(CouponSchema).default([]),
-  totals: z
-    .object({ unused_coupons: z.number(), used_coupons: z.number(), expired_coupons: z.number() })
-    .optional(),
+  totals: z.object({ unused_coupons: z.number(), used_coupons: z.number(), expired_coupons: z.number() }).optional(),
 });
 export type MyCoupons = z.infer<typeof MyCouponsSchema>;
 

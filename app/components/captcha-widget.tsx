@@ -44,7 +44,7 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
     loader.load("/login?captcha=slide");
   }, [round, failureAttempt, loader]);
 
-  const challenge = loader.state === "idle" ? loader.data?.challenge ?? null : null;
+  const challenge = loader.state === "idle" ? (loader.data?.challenge ?? null) : null;
   const loaded = loader.state === "idle" && loader.data !== undefined;
   useEffect(() => {
     if (loaded && !challenge) onInitFailed();
@@ -99,7 +99,12 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
   return (
     // covers the whole login panel, its padding included (p-8, on phones px-5 py-6)
     <div className="absolute -inset-8 z-20 flex items-center justify-center rounded-2xl bg-black/75 p-2 backdrop-blur-sm max-sm:-inset-x-5 max-sm:-inset-y-6">
-      <section role="dialog" aria-modal="true" aria-labelledby="captcha-title" className="w-[312px] max-w-full rounded-xl bg-[#232323] p-4 shadow-2xl ring-1 ring-surface-line">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="captcha-title"
+        className="w-[312px] max-w-full rounded-xl bg-[#232323] p-4 shadow-2xl ring-1 ring-surface-line"
+      >
         <header className="flex items-center justify-between">
           <h3 id="captcha-title" className="text-base font-semibold text-ink">
             安全验证

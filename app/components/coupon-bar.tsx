@@ -9,9 +9,18 @@ export function CouponBar({ activities }: { activities: Activity[] }) {
   if (activities.length === 0) return null;
   return (
     <div className="group relative" data-testid="coupon-bar">
-      <button type="button" aria-haspopup="true" className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 text-left text-sm text-primary-200 ring-1 ring-primary-500/30">
+      <button
+        type="button"
+        aria-haspopup="true"
+        className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 text-left text-sm text-primary-200 ring-1 ring-primary-500/30"
+      >
         <span className="rounded bg-primary-600 px-1.5 text-xs text-white">券</span>
-        <span className="truncate">{activities.map((a) => a.extra_info.display_name || a.extra_info.main_title).slice(0, 3).join(" · ")}</span>
+        <span className="truncate">
+          {activities
+            .map((a) => a.extra_info.display_name || a.extra_info.main_title)
+            .slice(0, 3)
+            .join(" · ")}
+        </span>
         <span className="ml-auto text-xs" aria-hidden="true">
           领券 ▾
         </span>

@@ -32,7 +32,14 @@ const coupon = (over: Partial<Coupon>): Coupon => ({
 describe("a coupon on a card", () => {
   it("shows the threshold, the validity in YYYY.MM.DD and the mark of an unused one", () => {
     const view = couponView(coupon({}), now);
-    expect(view).toMatchObject({ title: "小额满减券", content: "￥3", useCondition: "满30元可用", status: "active", cornerMark: "2天后到期", jumpUrl: "/topic/G1001" });
+    expect(view).toMatchObject({
+      title: "小额满减券",
+      content: "￥3",
+      useCondition: "满30元可用",
+      status: "active",
+      cornerMark: "2天后到期",
+      jumpUrl: "/topic/G1001",
+    });
     expect(view.useDate).toBe("可用时间：2026.11.20-2026.11.24");
   });
 
@@ -49,7 +56,15 @@ describe("a coupon on a card", () => {
   it("shows a claimable activity with its get condition", () => {
     const view = activityView({
       activity_no: "ACT003",
-      extra_info: { main_title: "全场 9 折", sub_title: "最高可减 30 元", display_name: "9折", display_time: "领取后15天内有效", display_use: "无门槛", display_get: "每人限领1张", jump_url: "" },
+      extra_info: {
+        main_title: "全场 9 折",
+        sub_title: "最高可减 30 元",
+        display_name: "9折",
+        display_time: "领取后15天内有效",
+        display_use: "无门槛",
+        display_get: "每人限领1张",
+        jump_url: "",
+      },
       claimed_count_by_me: 1,
       can_receive: false,
       disabled: true,

@@ -89,7 +89,9 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
       {view.cornerMark ? (
         <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-600 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
       ) : null}
-      <div className={`flex items-center gap-4 bg-gradient-to-br from-[#4a2a14] via-[#35241a] to-surface-container px-4 ${compact ? "pb-3 pt-5" : "pb-4 pt-6"}`}>
+      <div
+        className={`flex items-center gap-4 bg-gradient-to-br from-[#4a2a14] via-[#35241a] to-surface-container px-4 ${compact ? "pb-3 pt-5" : "pb-4 pt-6"}`}
+      >
         <div className="flex min-w-[5rem] justify-center">
           <CouponAmount content={view.content} inactive={inactive} />
         </div>

@@ -8,7 +8,17 @@ const SKELETONS = 9;
  * Pick a coupon for the order (spec/02 §4): the optimal one is chosen automatically, usable ones
  * first, the rest disabled with 不满足使用条件. Each choice is a link, so it works without JS.
  */
-export function CouponPicker({ coupons, chosen, optimal, hrefFor }: { coupons: UsableCoupon[]; chosen: string | null; optimal: string | null; hrefFor: (couponNo: string | null) => string }) {
+export function CouponPicker({
+  coupons,
+  chosen,
+  optimal,
+  hrefFor,
+}: {
+  coupons: UsableCoupon[];
+  chosen: string | null;
+  optimal: string | null;
+  hrefFor: (couponNo: string | null) => string;
+}) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/settle/pay-confirm");
   const usable = coupons.filter((c) => c.usable);
@@ -48,14 +58,23 @@ export function CouponPicker({ coupons, chosen, optimal, hrefFor }: { coupons: U
                 <span className="block text-xs text-ink-muted">
                   {coupon.usable ? `${formatDotDate(coupon.use_time_start)}-${formatDotDate(coupon.use_time_end)}` : "不满足使用条件"}
                 </span>
-                {coupon.coupon_no === optimal ? <span className="absolute right-2 top-2 rounded bg-primary-600 px-1.5 text-[10px] text-white">最优</span> : null}
+                {coupon.coupon_no === optimal ? (
+                  <span className="absolute right-2 top-2 rounded bg-primary-600 px-1.5 text-[10px] text-white">最优</span>
+                ) : null}
               </>
             );
             const frame = `relative block h-full rounded-xl border p-3 ${selected ? "border-primary-500 bg-primary-500/10" : "border-surface-line"}`;
             return (
               <li key={coupon.coupon_no}>
                 {coupon.usable ? (
-                  <Link to={hrefFor(selected ? null : coupon.coupon_no)} replace preventScrollReset aria-current={selected ? "true" : undefined} className={`${frame} hover:border-primary-400`} data-coupon={coupon.coupon_no}>
+                  <Link
+                    to={hrefFor(selected ? null : coupon.coupon_no)}
+                    replace
+                    preventScrollReset
+                    aria-current={selected ? "true" : undefined}
+                    className={`${frame} hover:border-primary-400`}
+                    data-coupon={coupon.coupon_no}
+                  >
                     {body}
                   </Link>
                 ) : (

@@ -85,7 +85,12 @@ export function CouponPopup({ popup }: CouponPopupProps) {
 
   if (!hydrated) {
     return (
-      <div role="dialog" aria-modal="true" aria-labelledby="coupon-popup-title" className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="coupon-popup-title"
+        className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4"
+      >
         <div className={frame}>{body("h2")}</div>
       </div>
     );

@@ -33,8 +33,7 @@ export function HomeBlocks({ blocks, domains }: { blocks: LayoutBlock[]; domains
 }
 
 function HomeBlock({ block, domains, eager }: { block: LayoutBlock; domains: DomainGroups; eager: boolean }) {
-  const hrefOf = (item: LayoutItem) =>
-    itemHref(item.assembly, domains);
+  const hrefOf = (item: LayoutItem) => itemHref(item.assembly, domains);
   const props = { block, hrefOf, eager };
   switch (block.style_type) {
     case "BANNER":
@@ -170,7 +169,13 @@ function Banner({ block, hrefOf }: BlockProps) {
         {items.length > 1 ? (
           <div className="absolute bottom-3 right-4 z-20 flex gap-2 md:hidden" aria-hidden="true">
             {items.map((item, i) => (
-              <label key={item.id} htmlFor={`${group}-${i}`} aria-label={slideTitle(item, block.name)} data-tab={i} className="banner-dot h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50" />
+              <label
+                key={item.id}
+                htmlFor={`${group}-${i}`}
+                aria-label={slideTitle(item, block.name)}
+                data-tab={i}
+                className="banner-dot h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50"
+              />
             ))}
           </div>
         ) : null}
@@ -198,7 +203,11 @@ function Banner({ block, hrefOf }: BlockProps) {
                   <span className="block truncate text-sm font-medium text-ink">{goods?.goods_name || slideTitle(item, block.name)}</span>
                   <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.assembly.TEXT?.desc || item.assembly.TEXT?.value}</span>
                 </span>
-                <span key={i === current ? round : undefined} className="banner-progress absolute inset-x-0 bottom-0 h-0.5 origin-left bg-primary-600" aria-hidden="true" />
+                <span
+                  key={i === current ? round : undefined}
+                  className="banner-progress absolute inset-x-0 bottom-0 h-0.5 origin-left bg-primary-600"
+                  aria-hidden="true"
+                />
               </label>
             );
           })}

@@ -52,7 +52,12 @@ export function LoginModal({ state }: { state: LoginModalState }) {
   const frame = "relative w-[488px] max-w-full rounded-2xl bg-surface-container p-8 shadow-2xl ring-1 ring-surface-line max-sm:px-5 max-sm:py-6";
   if (!hydrated) {
     return (
-      <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/70 px-4 py-[10vh]" role="dialog" aria-modal="true" aria-labelledby="login-title">
+      <div
+        className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/70 px-4 py-[10vh]"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-title"
+      >
         <div className={frame}>{panel("h2")}</div>
       </div>
     );

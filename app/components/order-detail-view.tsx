@@ -19,7 +19,13 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
         </h2>
         {goods ? (
           <div className="flex flex-wrap gap-4">
-            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={178} height={100} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]" />
+            <ShopImage
+              src={goods.covers[0]}
+              alt={goods.goods_name}
+              width={178}
+              height={100}
+              className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]"
+            />
             <div className="min-w-0 flex-1 space-y-1.5">
               <ul className="flex flex-wrap gap-1" aria-label="商品标签">
                 {goods.goods_tags.map((tag) => (
@@ -31,7 +37,12 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
               <p className="font-medium">{goods.goods_name}</p>
               {goods.sku_item.length ? <p className="text-sm text-ink-muted">规格：{goods.sku_item.join(" / ")}</p> : null}
               <p className="text-sm text-ink-muted">
-                实付 <span className="font-semibold text-price">{symbol}{formatYuan(order.pay_price)}</span> · 数量 {detail.performance_list.length}
+                实付{" "}
+                <span className="font-semibold text-price">
+                  {symbol}
+                  {formatYuan(order.pay_price)}
+                </span>{" "}
+                · 数量 {detail.performance_list.length}
               </p>
             </div>
             <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -58,12 +69,41 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
           订单信息
         </h2>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <div className="flex gap-3"><dt className="text-ink-muted">订单编号</dt><dd className="break-all">{order.order_no}</dd></div>
-          <div className="flex gap-3"><dt className="text-ink-muted">下单时间</dt><dd>{formatDateTime(order.created_at)}</dd></div>
-          <div className="flex gap-3"><dt className="text-ink-muted">商品金额</dt><dd>{symbol}{formatYuan(order.goods_amount)}</dd></div>
-          {order.coupon_amount ? <div className="flex gap-3"><dt className="text-ink-muted">优惠券</dt><dd>-{symbol}{formatYuan(order.coupon_amount)}</dd></div> : null}
-          <div className="flex gap-3"><dt className="text-ink-muted">订单总额</dt><dd className="font-semibold text-price">{symbol}{formatYuan(order.pay_price)}</dd></div>
-          <div className="flex gap-3"><dt className="text-ink-muted">币种</dt><dd>{order.currency}</dd></div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">订单编号</dt>
+            <dd className="break-all">{order.order_no}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">下单时间</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">商品金额</dt>
+            <dd>
+              {symbol}
+              {formatYuan(order.goods_amount)}
+            </dd>
+          </div>
+          {order.coupon_amount ? (
+            <div className="flex gap-3">
+              <dt className="text-ink-muted">优惠券</dt>
+              <dd>
+                -{symbol}
+                {formatYuan(order.coupon_amount)}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">订单总额</dt>
+            <dd className="font-semibold text-price">
+              {symbol}
+              {formatYuan(order.pay_price)}
+            </dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">币种</dt>
+            <dd>{order.currency}</dd>
+          </div>
         </dl>
       </section>
     </div>

@@ -7,12 +7,8 @@ import { deferred } from "~/lib/deferred";
 import { loadLoginModal } from "~/lib/login-href";
 
 const loadCouponPopup = () => import("./coupon-popup");
-const LoginModalLater = deferred(import.meta.env.SSR ? (await loadLoginModal()).LoginModal : null, () =>
-  loadLoginModal().then((m) => m.LoginModal),
-);
-const CouponPopupLater = deferred(import.meta.env.SSR ? (await loadCouponPopup()).CouponPopup : null, () =>
-  loadCouponPopup().then((m) => m.CouponPopup),
-);
+const LoginModalLater = deferred(import.meta.env.SSR ? (await loadLoginModal()).LoginModal : null, () => loadLoginModal().then((m) => m.LoginModal));
+const CouponPopupLater = deferred(import.meta.env.SSR ? (await loadCouponPopup()).CouponPopup : null, () => loadCouponPopup().then((m) => m.CouponPopup));
 
 export function LoginModal(props: ComponentProps<typeof LoginModalLater>) {
   return (

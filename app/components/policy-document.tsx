@@ -77,5 +77,7 @@ function Block({ block }: { block: ProtocolBlock }) {
 }
 
 function anchor(heading: string): string {
-  return `s-${Array.from(heading).reduce((h, c) => (h * 31 + c.codePointAt(0)!) >>> 0, 7).toString(36)}`;
+  return `s-${Array.from(heading)
+    .reduce((h, c) => (h * 31 + c.codePointAt(0)!) >>> 0, 7)
+    .toString(36)}`;
 }

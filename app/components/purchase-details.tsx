@@ -9,7 +9,13 @@ export function PurchaseDetails(props: { cover?: string; name: string; tags: str
         购买详情
       </h2>
       <div className="flex flex-wrap gap-4 sm:flex-nowrap">
-        <ShopImage src={props.cover} alt={props.name} width={178} height={100} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]" />
+        <ShopImage
+          src={props.cover}
+          alt={props.name}
+          width={178}
+          height={100}
+          className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]"
+        />
         <div className="min-w-0 flex-1 space-y-2">
           <ul className="flex flex-wrap gap-1" aria-label="商品标签">
             {props.tags.map((tag) => (

@@ -25,7 +25,13 @@ interface RecommendedGoodsProps {
 
 const LAYOUT = {
   grid: { section: "", head: "mb-4", title: "text-lg font-semibold", list: "grid grid-cols-2 gap-4 md:grid-cols-5", item: undefined },
-  box: { section: "rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line", head: "mb-3", title: "font-semibold", list: "space-y-3", item: "w-[224px] max-w-full" },
+  box: {
+    section: "rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line",
+    head: "mb-3",
+    title: "font-semibold",
+    list: "space-y-3",
+    item: "w-[224px] max-w-full",
+  },
 } as const;
 
 export function RecommendedGoods({ title, pageType, items, domains, layout }: RecommendedGoodsProps) {
@@ -38,7 +44,12 @@ export function RecommendedGoods({ title, pageType, items, domains, layout }: Re
         <h2 id={titleId} className={style.title}>
           {title}
         </h2>
-        <a href={`/recommend/${pageType}/${encodeURIComponent("热销游戏")}`} target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
+        <a
+          href={`/recommend/${pageType}/${encodeURIComponent("热销游戏")}`}
+          target="_blank"
+          rel="noopener"
+          className="text-sm text-ink-muted hover:text-primary-400"
+        >
           查看更多
         </a>
       </div>

@@ -7,15 +7,7 @@ import { useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/routes/resources.search-suggest";
 import { withDomain, type DomainGroups } from "~/lib/links";
-import {
-  addToHistory,
-  historyAddHref,
-  historyCookie,
-  historyFromCookieHeader,
-  HISTORY_SHOWN,
-  searchResultPath,
-  type HistoryEntry,
-} from "~/lib/search-history";
+import { addToHistory, historyAddHref, historyCookie, historyFromCookieHeader, HISTORY_SHOWN, searchResultPath, type HistoryEntry } from "~/lib/search-history";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // the suggestions exist only with JavaScript: their code comes on the box's first use
@@ -244,12 +236,7 @@ export function SearchBox() {
       >
         {showSuggestions ? (
           <Suspense fallback={<p className="px-2 py-3 text-xs text-ink-muted">正在搜索…</p>}>
-            <SuggestionPanel
-              keyword={wanted}
-              suggestions={suggestions?.keyword === wanted ? suggestions.list : null}
-              onChoose={choose}
-              onAll={close}
-            />
+            <SuggestionPanel keyword={wanted} suggestions={suggestions?.keyword === wanted ? suggestions.list : null} onChoose={choose} onAll={close} />
           </Suspense>
         ) : (
           <>
@@ -302,10 +289,7 @@ export function SearchBox() {
                         onClick={hydrated ? (event) => choose(event, entry) : undefined}
                         className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm text-ink hover:bg-surface-raised focus:bg-surface-raised"
                       >
-                        <span
-                          className={`w-4 text-center text-xs font-bold tabular-nums ${i < 3 ? "text-primary-400" : "text-ink-muted"}`}
-                          aria-hidden="true"
-                        >
+                        <span className={`w-4 text-center text-xs font-bold tabular-nums ${i < 3 ? "text-primary-400" : "text-ink-muted"}`} aria-hidden="true">
                           {i + 1}
                         </span>
                         <span className="truncate">{entry.title}</span>

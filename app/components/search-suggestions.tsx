@@ -37,14 +37,7 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
                   onClick={(event) => onChoose(event, { goodsNo: goods.goodsNo, title: goods.name })}
                   className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-surface-raised focus:bg-surface-raised"
                 >
-                  <ShopImage
-                    src={goods.cover}
-                    alt={goods.name}
-                    width={80}
-                    height={45}
-                    loading="lazy"
-                    className="h-[45px] w-20 shrink-0 rounded object-cover"
-                  />
+                  <ShopImage src={goods.cover} alt={goods.name} width={80} height={45} loading="lazy" className="h-[45px] w-20 shrink-0 rounded object-cover" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm text-ink">
                       {splitHighlight(goods.name, keyword).map((part, i) =>
@@ -58,7 +51,9 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
                       )}
                     </span>
                     <span className="mt-1 flex items-center gap-2 text-xs">
-                      {goods.tag ? <span className="shrink-0 whitespace-nowrap rounded border border-surface-line px-1 text-ink-muted">{goods.tag}</span> : null}
+                      {goods.tag ? (
+                        <span className="shrink-0 whitespace-nowrap rounded border border-surface-line px-1 text-ink-muted">{goods.tag}</span>
+                      ) : null}
                       <span className="whitespace-nowrap font-semibold text-price">￥{formatYuan(goods.saleCents)}</span>
                       {discount ? <span className="whitespace-nowrap rounded bg-primary-500/15 px-1 font-semibold text-primary-400">{discount}</span> : null}
                     </span>

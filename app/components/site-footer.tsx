@@ -22,9 +22,7 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
               ))}
             </ul>
           </nav>
-          <p className="leading-relaxed">
-            本站所售数字商品由香港天时数码科技有限公司授权销售。商务合作请联系：陈先生（business@ttsgame.example）。
-          </p>
+          <p className="leading-relaxed">本站所售数字商品由香港天时数码科技有限公司授权销售。商务合作请联系：陈先生（business@ttsgame.example）。</p>
           <p>公司地址：香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室</p>
           <p>
             © 2024 TTS游戏商城 版权所有

@@ -125,9 +125,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
     title: "用户注册协议",
     summary: `注册和使用${SHOP}会员服务前需要了解的权利与义务，包括账号、购买、虚拟币和未成年人条款。`,
     updated: "2024-06-01",
-    intro: [
-      `欢迎您使用${SHOP}。本协议是您与${COMPANY}之间关于注册、登录和使用本商城会员服务的约定。您点击登录即视为已阅读并同意本协议及《隐私政策》。`,
-    ],
+    intro: [`欢迎您使用${SHOP}。本协议是您与${COMPANY}之间关于注册、登录和使用本商城会员服务的约定。您点击登录即视为已阅读并同意本协议及《隐私政策》。`],
     sections: [
       {
         heading: "一、账号注册与使用",
@@ -194,9 +192,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
     title: "Cookie 政策",
     summary: `${SHOP}使用哪些 Cookie、各自的用途和保存期限，以及如何管理它们。`,
     updated: "2024-06-01",
-    intro: [
-      "Cookie 是网站保存在您浏览器中的小型文本文件。我们只使用保证商城正常运行和记住您偏好所必需的 Cookie，不使用第三方广告追踪 Cookie。",
-    ],
+    intro: ["Cookie 是网站保存在您浏览器中的小型文本文件。我们只使用保证商城正常运行和记住您偏好所必需的 Cookie，不使用第三方广告追踪 Cookie。"],
     sections: [
       {
         heading: "一、我们使用的 Cookie",
@@ -215,9 +211,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
       },
       {
         heading: "二、如何管理 Cookie",
-        blocks: [
-          "您可以在浏览器设置中查看、删除或拒绝 Cookie。请注意，拒绝 login_credential 将导致无法登录和购买；删除其他 Cookie 只会让相应偏好恢复默认。",
-        ],
+        blocks: ["您可以在浏览器设置中查看、删除或拒绝 Cookie。请注意，拒绝 login_credential 将导致无法登录和购买；删除其他 Cookie 只会让相应偏好恢复默认。"],
       },
       contact,
     ],
@@ -261,11 +255,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
         blocks: [
           {
             ordered: true,
-            list: [
-              "在「查询我的订单」中找到对应订单，记下订单号；",
-              "联系在线客服，说明问题并提供订单号和截图；",
-              "客服核实后告知您补发、换货或退款的结果。",
-            ],
+            list: ["在「查询我的订单」中找到对应订单，记下订单号；", "联系在线客服，说明问题并提供订单号和截图；", "客服核实后告知您补发、换货或退款的结果。"],
           },
         ],
       },
@@ -284,34 +274,22 @@ export const PROTOCOLS: ProtocolDocument[] = [
         blocks: [
           "支付成功后系统自动发货，通常在数秒至数分钟内完成。发货后您可以通过以下方式获取兑换码：",
           {
-            list: [
-              "在「查询我的订单」的订单详情中查看并一键复制；",
-              "通过下单时填写的邮箱接收兑换码邮件；",
-              "通过登录手机号接收短信通知。",
-            ],
+            list: ["在「查询我的订单」的订单详情中查看并一键复制；", "通过下单时填写的邮箱接收兑换码邮件；", "通过登录手机号接收短信通知。"],
           },
           "未填写有效邮箱时，兑换码仍可在订单详情和短信中找到。",
         ],
       },
       {
         heading: "二、预售商品",
-        blocks: [
-          "预售商品在游戏解锁后发放，发放时间以商品页面和订单详情中标明的时间为准。发放前订单显示“游戏解锁后发放”，请耐心等待。",
-        ],
+        blocks: ["预售商品在游戏解锁后发放，发放时间以商品页面和订单详情中标明的时间为准。发放前订单显示“游戏解锁后发放”，请耐心等待。"],
       },
       {
         heading: "三、发货延迟与缺货",
-        blocks: [
-          "如订单长时间显示“提货中，请耐心等待”，可能是该规格临时缺货。我们会优先补货发放；无法补货的，客服将联系您办理全额退款。",
-        ],
+        blocks: ["如订单长时间显示“提货中，请耐心等待”，可能是该规格临时缺货。我们会优先补货发放；无法补货的，客服将联系您办理全额退款。"],
       },
       {
         heading: "四、发货前请确认",
-        blocks: [
-          { note: `${REGION_WARNING}。` },
-          { note: `${NOT_REFUNDABLE}。` },
-          "由于实时汇率变化，实际支付金额可能与页面展示价格存在细微差异。",
-        ],
+        blocks: [{ note: `${REGION_WARNING}。` }, { note: `${NOT_REFUNDABLE}。` }, "由于实时汇率变化，实际支付金额可能与页面展示价格存在细微差异。"],
       },
       contact,
     ],
@@ -351,9 +329,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
       },
       {
         heading: "三、获取兑换码",
-        blocks: [
-          "发货后，兑换码会显示在订单详情中，同时发送到您的邮箱和手机。您可以随时在「查询我的订单」中再次查看。",
-        ],
+        blocks: ["发货后，兑换码会显示在订单详情中，同时发送到您的邮箱和手机。您可以随时在「查询我的订单」中再次查看。"],
       },
       {
         heading: "四、前往平台兑换",
@@ -377,10 +353,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
         heading: "一、优惠券类型",
         blocks: [
           {
-            list: [
-              "满减券：订单金额达到使用门槛后，减免券面金额，例如“满 100 减 10”。",
-              "折扣券：按券面折扣计算优惠，部分折扣券设有最高优惠金额。",
-            ],
+            list: ["满减券：订单金额达到使用门槛后，减免券面金额，例如“满 100 减 10”。", "折扣券：按券面折扣计算优惠，部分折扣券设有最高优惠金额。"],
           },
         ],
       },
@@ -422,9 +395,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
       },
       {
         heading: "五、其他说明",
-        blocks: [
-          "优惠券不可兑换为现金，不可转让，不设找零。以作弊、批量注册等不正当方式获取的优惠券，我们有权作废并取消相关订单。",
-        ],
+        blocks: ["优惠券不可兑换为现金，不可转让，不设找零。以作弊、批量注册等不正当方式获取的优惠券，我们有权作废并取消相关订单。"],
       },
       contact,
     ],
@@ -434,9 +405,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
     title: "兑换码与充值卡使用教程",
     summary: "Steam、Nintendo eShop、PlayStation Network 和 Xbox 兑换码与充值卡的兑换步骤。",
     updated: "2024-06-01",
-    intro: [
-      "请先确认兑换码对应的平台和区域与您的账号一致，再按以下步骤兑换。平台界面可能随版本更新略有变化，以平台实际显示为准。",
-    ],
+    intro: ["请先确认兑换码对应的平台和区域与您的账号一致，再按以下步骤兑换。平台界面可能随版本更新略有变化，以平台实际显示为准。"],
     sections: [
       {
         heading: "一、Steam 游戏激活码",
@@ -513,10 +482,7 @@ export const PROTOCOLS: ProtocolDocument[] = [
       },
       {
         heading: "六、兑换遇到问题",
-        blocks: [
-          { note: `${REGION_WARNING}。` },
-          { note: `${NOT_REFUNDABLE}。如平台提示代码无效或已被使用，请保留截图并联系客服。` },
-        ],
+        blocks: [{ note: `${REGION_WARNING}。` }, { note: `${NOT_REFUNDABLE}。如平台提示代码无效或已被使用，请保留截图并联系客服。` }],
       },
       contact,
     ],

@@ -23,11 +23,7 @@ export function safeReturnTo(value: string | null | undefined, fallback = "/"): 
  * The logged-in member with an API client bound to them, or a redirect to the login modal, shown
  * over `loginPage` (the page the shopper came from; home by default).
  */
-export async function requireMember(
-  request: Request,
-  context: AppLoadContext,
-  loginPage = "/",
-): Promise<{ api: TradeApi; member: Member }> {
+export async function requireMember(request: Request, context: AppLoadContext, loginPage = "/"): Promise<{ api: TradeApi; member: Member }> {
   const api = await tradeApi(request, context);
   const url = new URL(request.url);
   const returnTo = url.pathname + url.search;

@@ -101,7 +101,11 @@ export function writeCookie(cookie: RemixCookie, value: unknown, request: Reques
 
 /** A Remix cookie's value in this request: null when absent, badly signed or not JSON. */
 export async function readCookie(cookie: RemixCookie, request: Request): Promise<unknown> {
-  return (await remixCookie(cookie).parse(request.headers.get("cookie")).catch(() => null)) ?? null;
+  return (
+    (await remixCookie(cookie)
+      .parse(request.headers.get("cookie"))
+      .catch(() => null)) ?? null
+  );
 }
 
 // ─── the search history, written by the browser ──────────────────────────
@@ -122,11 +126,17 @@ export const STORE_LINES = {
   audit: { appId: "TUNSHU_WEB", productLine: "TUNSHU", agentLine: "TUNSHU-PC" },
 } as const;
 
-const UrlParamsSchema = z.object({
-  channelId: z.string().max(32).regex(/^[\w-]+$/).catch("1"),
-  channelName: z.string().max(64).catch(""),
-  storeId: z.enum(["official", "audit"]).catch("official"),
-}).catch({ channelId: "1", channelName: "", storeId: "official" });
+const UrlParamsSchema = z
+  .object({
+    channelId: z
+      .string()
+      .max(32)
+      .regex(/^[\w-]+$/)
+      .catch("1"),
+    channelName: z.string().max(64).catch(""),
+    storeId: z.enum(["official", "audit"]).catch("official"),
+  })
+  .catch({ channelId: "1", channelName: "", storeId: "official" });
 export type UrlParams = z.infer<typeof UrlParamsSchema>;
 
 /**

@@ -43,9 +43,6 @@ export function linkHref({ linkType, link, goodsNo }: LinkProps, groups: DomainG
 }
 
 /** The link of a layout content item: its JUMP type (goods detail by default), LINK and GOODS values. */
-export function itemHref(
-  assembly: { JUMP?: { value?: string }; LINK?: { value?: string }; GOODS?: { value?: string } },
-  groups: DomainGroups,
-): string | null {
+export function itemHref(assembly: { JUMP?: { value?: string }; LINK?: { value?: string }; GOODS?: { value?: string } }, groups: DomainGroups): string | null {
   return linkHref({ linkType: assembly.JUMP?.value ?? "GOODS_DETAIL", link: assembly.LINK?.value, goodsNo: assembly.GOODS?.value }, groups);
 }

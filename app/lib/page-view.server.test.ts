@@ -38,7 +38,12 @@ describe("pageViewEvents", () => {
 
   it("carries the route and channel name, and the goods number for the detail view", () => {
     const [all, detail] = pageViewEvents("/topic/G1001", { found: true, channelName: "B站" }, 42);
-    expect(all).toEqual({ client_type: 10, click_time: 42, click_name: "ttsgame_all_show", action_extra_info: { channel_name: "B站", route_name: "/topic/G1001" } });
+    expect(all).toEqual({
+      client_type: 10,
+      click_time: 42,
+      click_name: "ttsgame_all_show",
+      action_extra_info: { channel_name: "B站", route_name: "/topic/G1001" },
+    });
     expect(detail!.action_extra_info).toEqual({ goods_no: "G1001" });
   });
 });

@@ -24,7 +24,12 @@ const batches = new Map<string, Batch>();
 
 /** The analytics events of entering a page: every page, the home page, a goods detail page. */
 export function pageViewEvents(path: string, { found, channelName }: { found: boolean; channelName: string }, at = Date.now()): ClickEvent[] {
-  const event = (name: string, info: ClickEvent["action_extra_info"]): ClickEvent => ({ client_type: 10, click_time: at, click_name: name, action_extra_info: info });
+  const event = (name: string, info: ClickEvent["action_extra_info"]): ClickEvent => ({
+    client_type: 10,
+    click_time: at,
+    click_name: name,
+    action_extra_info: info,
+  });
   const view = { channel_name: channelName, route_name: path.slice(0, 200) };
   const events = [event("ttsgame_all_show", view)];
   if (path === "/") events.push(event("ttsgame_home_show", view));

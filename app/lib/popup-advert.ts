@@ -62,8 +62,7 @@ const USER_ENTRY = /^\d{1,12}:\d{1,10}$/;
 
 /** Reads the two cookie values (comma-separated entries); malformed entries are dropped. */
 export function parseRecords(dateValue: string | undefined, userValue: string | undefined): PopupRecords {
-  const list = (value: string | undefined, pattern: RegExp) =>
-    (value ?? "").split(",").filter((entry) => pattern.test(entry));
+  const list = (value: string | undefined, pattern: RegExp) => (value ?? "").split(",").filter((entry) => pattern.test(entry));
   return { dates: list(dateValue, DATE_ENTRY), users: list(userValue, USER_ENTRY) };
 }
 

@@ -18,8 +18,14 @@ describe("addToHistory", () => {
 
 describe("parseHistoryEntry", () => {
   it.each([
-    [{ goodsNo: "G1001", title: " 黑神话 " }, { goodsNo: "G1001", title: "黑神话" }],
-    [{ goodsNo: "G-1_a", title: "x" }, { goodsNo: "G-1_a", title: "x" }],
+    [
+      { goodsNo: "G1001", title: " 黑神话 " },
+      { goodsNo: "G1001", title: "黑神话" },
+    ],
+    [
+      { goodsNo: "G-1_a", title: "x" },
+      { goodsNo: "G-1_a", title: "x" },
+    ],
     [{ goodsNo: "G1001", title: "   " }, null],
     [{ goodsNo: "bad no!", title: "x" }, null],
     [{ goodsNo: "G".repeat(33), title: "x" }, null],

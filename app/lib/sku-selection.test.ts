@@ -19,7 +19,10 @@ const tree: SpecTag[] = [
   tag("国区", {
     spec_name: "区域",
     child: [
-      tag("标准版", { spec_name: "版本", child: [tag("¥50", { spec_name: "面额", sku: sku("CN-S-50"), disabled: true }), tag("¥100", { spec_name: "面额", sku: sku("CN-S-100") })] }),
+      tag("标准版", {
+        spec_name: "版本",
+        child: [tag("¥50", { spec_name: "面额", sku: sku("CN-S-50"), disabled: true }), tag("¥100", { spec_name: "面额", sku: sku("CN-S-100") })],
+      }),
       tag("豪华版", { spec_name: "版本", child: [tag("¥200", { spec_name: "面额", sku: sku("CN-D-200") })] }),
     ],
   }),

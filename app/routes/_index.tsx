@@ -65,11 +65,7 @@ export default function Home() {
   return (
     <>
       <h1 className="sr-only">TTS游戏商城首页</h1>
-      {blocks.length ? (
-        <HomeBlocks blocks={blocks} domains={domains} />
-      ) : (
-        <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>
-      )}
+      {blocks.length ? <HomeBlocks blocks={blocks} domains={domains} /> : <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>}
       <PopupAdvert advert={popup} />
     </>
   );

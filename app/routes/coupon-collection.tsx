@@ -27,7 +27,10 @@ const ClaimSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim"), activity_no: ActivityNo }),
   z.object({ intent: z.literal("claim-all") }),
 ]);
-const PendingClaim = z.union([z.literal("all"), ActivityNo]).nullable().catch(null);
+const PendingClaim = z
+  .union([z.literal("all"), ActivityNo])
+  .nullable()
+  .catch(null);
 
 const PATH = "/coupon-collection";
 const SKELETONS = 8;
@@ -119,7 +122,12 @@ export default function CouponCollection() {
             我的优惠券
           </Link>
           <Form method="post" action={PATH}>
-            <button type="submit" name="intent" value="claim-all" className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
+            <button
+              type="submit"
+              name="intent"
+              value="claim-all"
+              className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500"
+            >
               一键领取
             </button>
           </Form>
@@ -188,12 +196,7 @@ function ClaimButton({ activity }: { activity: Activity }) {
     <fetcher.Form method="post" action={PATH} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="claim" />
       <input type="hidden" name="activity_no" value={activity.activity_no} />
-      <button
-        type="submit"
-        disabled={activity.disabled}
-        aria-label={`${claimLabel(activity)}：${activity.extra_info.main_title}`}
-        className={couponButton}
-      >
+      <button type="submit" disabled={activity.disabled} aria-label={`${claimLabel(activity)}：${activity.extra_info.main_title}`} className={couponButton}>
         {busy ? "领取中…" : claimLabel(activity)}
       </button>
     </fetcher.Form>

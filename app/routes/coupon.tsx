@@ -127,5 +127,16 @@ function OwnedCoupon({ view, href }: { view: CouponCardView; href: string | null
       </a>
     );
   }
-  return <CouponCard view={view} action={active ? <Link to="/" className={couponButton}>立即使用</Link> : null} />;
+  return (
+    <CouponCard
+      view={view}
+      action={
+        active ? (
+          <Link to="/" className={couponButton}>
+            立即使用
+          </Link>
+        ) : null
+      }
+    />
+  );
 }

@@ -78,7 +78,9 @@ export default function OrderList() {
         {loading ? (
           Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
         ) : error ? (
-          <p role="alert" className="rounded-2xl bg-surface-container py-16 text-center text-ink-muted">{error}</p>
+          <p role="alert" className="rounded-2xl bg-surface-container py-16 text-center text-ink-muted">
+            {error}
+          </p>
         ) : orders.length === 0 ? (
           <div className="rounded-2xl bg-surface-container py-16 text-center text-ink-muted">
             <p className="hidden md:block">暂无订单</p>
@@ -106,7 +108,11 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
     goods_no: goods?.goods_no ?? "",
   })}`;
   return (
-    <article className="rounded-2xl bg-surface-container ring-1 ring-surface-line transition hover:ring-primary-500/50" data-testid="order-card" data-order-no={order.order_no}>
+    <article
+      className="rounded-2xl bg-surface-container ring-1 ring-surface-line transition hover:ring-primary-500/50"
+      data-testid="order-card"
+      data-order-no={order.order_no}
+    >
       <Link to={`/order/detail/${order.order_no}`} className="block p-5">
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-ink-muted">
@@ -117,7 +123,14 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
         </div>
         {goods ? (
           <div className="flex gap-4">
-            <ShopImage src={goods.covers[0]} alt={goods.goods_name} width={160} height={90} loading="lazy" className="h-[90px] w-[160px] shrink-0 rounded-lg object-cover" />
+            <ShopImage
+              src={goods.covers[0]}
+              alt={goods.goods_name}
+              width={160}
+              height={90}
+              loading="lazy"
+              className="h-[90px] w-[160px] shrink-0 rounded-lg object-cover"
+            />
             <div className="min-w-0 flex-1 space-y-1">
               <ul className="flex flex-wrap gap-1" aria-label="商品标签">
                 {goods.goods_tags.slice(0, 3).map((tag) => (
@@ -144,7 +157,11 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
       </Link>
       {unpaid ? (
         <div className="flex justify-end gap-3 border-t border-surface-line px-5 py-3">
-          <Link to={`?status=${filter}&close=${order.order_no}`} preventScrollReset className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400">
+          <Link
+            to={`?status=${filter}&close=${order.order_no}`}
+            preventScrollReset
+            className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400"
+          >
             取消订单
           </Link>
           <Link to={continueHref} className="rounded-full bg-primary-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-500">
@@ -160,7 +177,12 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
 function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="close-title" className="w-full max-w-sm rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="close-title"
+        className="w-full max-w-sm rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line"
+      >
         <p id="close-title" className="text-base">
           是否确认关闭订单？关闭后您可重新提交
         </p>

@@ -8,9 +8,7 @@ import { pageMeta, SITE_NAME } from "~/lib/seo";
 export const handle: ShellHandle = { withHeader: false, withSidebar: false, group: "cn" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta({ title: `${data.doc.title} - ${SITE_NAME}`, description: data.doc.summary, type: "article" })
-    : [{ title: `页面不存在 - ${SITE_NAME}` }];
+  data ? pageMeta({ title: `${data.doc.title} - ${SITE_NAME}`, description: data.doc.summary, type: "article" }) : [{ title: `页面不存在 - ${SITE_NAME}` }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const doc = protocolByName(params.name);

@@ -45,7 +45,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     title,
     items,
-    structuredData: items.length ? goodsItemList(items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })), siteOrigin(request)) : null,
+    structuredData: items.length
+      ? goodsItemList(
+          items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })),
+          siteOrigin(request),
+        )
+      : null,
   };
 }
 

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { readForm } from "~/lib/form.server";
 import { recordPageView } from "~/lib/page-view.server";
 
-const PageViewSchema = z.object({ path: z.string().regex(/^\/(?!\/)/).max(500) });
+const PageViewSchema = z.object({
+  path: z
+    .string()
+    .regex(/^\/(?!\/)/)
+    .max(500),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PageViewSchema.safeParse((await readForm(request)) ?? {});

@@ -49,7 +49,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     total: result.total,
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
-    structuredData: goods.length ? goodsItemList(goods.map((g) => ({ info: g.info, url: g.href })), siteOrigin(request)) : null,
+    structuredData: goods.length
+      ? goodsItemList(
+          goods.map((g) => ({ info: g.info, url: g.href })),
+          siteOrigin(request),
+        )
+      : null,
   };
 }
 

@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const coupons = eligibility.ok ? eligibility.result.coupons : [];
   const optimal = eligibility.ok ? eligibility.result.optimal_coupon : null;
   const wanted = url.searchParams.get("coupon");
-  const chosen = wanted === "none" ? null : coupons.find((c) => c.coupon_no === wanted && c.usable)?.coupon_no ?? optimal;
+  const chosen = wanted === "none" ? null : (coupons.find((c) => c.coupon_no === wanted && c.usable)?.coupon_no ?? optimal);
   const output = await getCartOutput(api, units, chosen);
   if (!output.ok) throw new Response(output.errorMsg, { status: output.status });
   return { goods, selection, prices, coupons, optimal, chosen, lines: output.result.list, email };
@@ -122,7 +122,10 @@ export default function PayConfirm() {
         />
         {selection.sku ? null : (
           <p className="rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
-            该商品暂无可选规格，<Link to={`/topic/${goods.goods_no}`} className="underline">返回商品页</Link>
+            该商品暂无可选规格，
+            <Link to={`/topic/${goods.goods_no}`} className="underline">
+              返回商品页
+            </Link>
           </p>
         )}
         {selection.sku ? (
@@ -186,7 +189,12 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
           className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
         />
         {email ? (
-          <button type="button" onClick={() => setEmail("")} aria-label="清除邮箱" className="absolute right-2 top-2 h-6 w-6 rounded-full text-ink-faint hover:text-ink">
+          <button
+            type="button"
+            onClick={() => setEmail("")}
+            aria-label="清除邮箱"
+            className="absolute right-2 top-2 h-6 w-6 rounded-full text-ink-faint hover:text-ink"
+          >
             ×
           </button>
         ) : null}
@@ -235,7 +243,13 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
   const waiting = hydrated && left > 0;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="email-dialog-title" aria-describedby="email-dialog-text" className="w-full max-w-md rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="email-dialog-title"
+        aria-describedby="email-dialog-text"
+        className="w-full max-w-md rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line"
+      >
         <h2 id="email-dialog-title" className="text-lg font-semibold">
           提示
         </h2>
@@ -258,7 +272,11 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
           >
             返回修改
           </Link>
-          <button type="submit" disabled={waiting} className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={waiting}
+            className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500 disabled:opacity-50"
+          >
             仍然继续{waiting ? `（${left}s）` : ""}
           </button>
         </Form>

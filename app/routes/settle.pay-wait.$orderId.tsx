@@ -35,7 +35,19 @@ export default function PayWait() {
       )}
       <svg width="120" height="120" viewBox="0 0 120 120" role="timer" aria-label={`${left} 秒`}>
         <circle cx="60" cy="60" r="52" stroke="#3D3D3D" strokeWidth="8" fill="none" />
-        <circle cx="60" cy="60" r="52" stroke="#FF6200" strokeWidth="8" fill="none" strokeLinecap="round" strokeDasharray={2 * Math.PI * 52} strokeDashoffset={2 * Math.PI * 52 * (1 - progress)} transform="rotate(-90 60 60)" className="transition-[stroke-dashoffset] duration-1000 ease-linear" />
+        <circle
+          cx="60"
+          cy="60"
+          r="52"
+          stroke="#FF6200"
+          strokeWidth="8"
+          fill="none"
+          strokeLinecap="round"
+          strokeDasharray={2 * Math.PI * 52}
+          strokeDashoffset={2 * Math.PI * 52 * (1 - progress)}
+          transform="rotate(-90 60 60)"
+          className="transition-[stroke-dashoffset] duration-1000 ease-linear"
+        />
         <text x="60" y="70" textAnchor="middle" fontSize="32" fontWeight="700" fill="#F2F2F2">
           {left}
         </text>

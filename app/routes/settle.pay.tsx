@@ -84,7 +84,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payWay: query.pay_way ?? (payWays.some((w) => w.value === order.pay_way) ? order.pay_way : payWays[0].value),
       payWays,
       price: order.pay_price,
-      goods: goods[0] ? { cover: goods[0].covers[0], name: goods[0].goods_name, tags: goods[0].goods_tags, skuValues: goods[0].sku_item, salePrice: goods[0].sale_price, originPrice: goods[0].origin_price, desc: "" } : null,
+      goods: goods[0]
+        ? {
+            cover: goods[0].covers[0],
+            name: goods[0].goods_name,
+            tags: goods[0].goods_tags,
+            skuValues: goods[0].sku_item,
+            salePrice: goods[0].sale_price,
+            originPrice: goods[0].origin_price,
+            desc: "",
+          }
+        : null,
       lines: [],
       requestId,
     };
@@ -107,7 +117,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     payWay: query.pay_way ?? payWays[0].value,
     payWays,
     price: output.result.list.at(-1)?.price ?? 0,
-    goods: { cover: goods.covers[0], name: goods.goods_name, tags: goods.goods_tags, skuValues: selection.values, salePrice: selection.sku.price_turn_cny, originPrice: selection.sku.price_turn_cny, desc: goods.goods_desc },
+    goods: {
+      cover: goods.covers[0],
+      name: goods.goods_name,
+      tags: goods.goods_tags,
+      skuValues: selection.values,
+      salePrice: selection.sku.price_turn_cny,
+      originPrice: selection.sku.price_turn_cny,
+      desc: goods.goods_desc,
+    },
     lines: output.result.list,
     requestId,
   };
@@ -245,8 +263,18 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
             <legend className="mb-3 font-semibold">支付方式</legend>
             <div className="flex flex-wrap gap-3">
               {page.payWays.map((way) => (
-                <label key={way.value} className="flex cursor-pointer items-center gap-2 rounded-xl border border-surface-line px-4 py-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-500/10">
-                  <input type="radio" name="pay_way" value={way.value} checked={payWay === way.value} onChange={() => setPayWay(way.value)} className="accent-primary-500" />
+                <label
+                  key={way.value}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl border border-surface-line px-4 py-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-500/10"
+                >
+                  <input
+                    type="radio"
+                    name="pay_way"
+                    value={way.value}
+                    checked={payWay === way.value}
+                    onChange={() => setPayWay(way.value)}
+                    className="accent-primary-500"
+                  />
                   <PayWayIcon way={way.value} />
                   {way.label}
                 </label>
@@ -267,7 +295,11 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
               <Price cents={page.price} className="text-2xl" />
             </p>
             {page.payable ? (
-              <button type="submit" aria-disabled={submitting || undefined} className="h-12 shrink-0 whitespace-nowrap rounded-full bg-primary-600 px-10 max-sm:px-6 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60">
+              <button
+                type="submit"
+                aria-disabled={submitting || undefined}
+                className="h-12 shrink-0 whitespace-nowrap rounded-full bg-primary-600 px-10 max-sm:px-6 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60"
+              >
                 点击付款
               </button>
             ) : (

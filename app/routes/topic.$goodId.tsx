@@ -59,9 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [render, recommend, afterPrice, activities] = await Promise.all([
     getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no }).catch(() => null),
     getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no }).catch(() => null),
-    selection.sku && api.credential
-      ? getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 }]).catch(() => null)
-      : null,
+    selection.sku && api.credential ? getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 }]).catch(() => null) : null,
     getAvailable(api).catch(() => null),
   ]);
   const richText = render?.ok ? render.result.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
@@ -122,7 +120,14 @@ export default function Topic() {
     <article className="relative">
       <div aria-hidden="true" className="pointer-events-none absolute left-1/2 -top-[128px] h-[520px] w-screen -translate-x-1/2 overflow-hidden">
         {/* the largest paint of the page on phones: fetched first (React 18 passes the lowercase attribute as is) */}
-        <img src={images.background} alt="" width={1920} height={600} {...{ fetchpriority: "high" }} className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45" />
+        <img
+          src={images.background}
+          alt=""
+          width={1920}
+          height={600}
+          {...{ fetchpriority: "high" }}
+          className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45"
+        />
         <div className="absolute inset-0 bg-gradient-to-b from-surface-page/10 via-surface-page/60 to-surface-page" />
       </div>
 
@@ -142,7 +147,6 @@ export default function Topic() {
               ))}
             </ul>
           ) : null}
-
         </div>
         <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section aria-label="购买" className="space-y-5 rounded-2xl bg-surface-container p-5 shadow-xl ring-1 ring-surface-line">
@@ -161,7 +165,9 @@ export default function Topic() {
               </div>
             </div>
             {goods.is_presale && goods.presale_performance_at ? (
-              <p className="rounded-lg bg-[#6b4dff]/15 px-3 py-2 text-sm text-[#c9bcff]">预售商品：游戏解锁后发放，预计 {formatDateTime(goods.presale_performance_at)}</p>
+              <p className="rounded-lg bg-[#6b4dff]/15 px-3 py-2 text-sm text-[#c9bcff]">
+                预售商品：游戏解锁后发放，预计 {formatDateTime(goods.presale_performance_at)}
+              </p>
             ) : null}
 
             <SkuSelector selection={selection} hrefFor={skuHref} />
@@ -192,22 +198,49 @@ export default function Topic() {
           <RecommendedGoods title="热销游戏" pageType="PRODUCT_DETAIL" items={page.hotGoods} domains={page.domains} layout="box" />
         </aside>
         <div className="space-y-8 lg:col-start-1 lg:row-start-2">
-          <GuideCard name={goods.goods_name} image={goods.covers[0]} href={buyHref} price={page.afterPrice ?? page.skuPrice} afterCoupon={page.afterPrice !== null} saleEndAt={goods.sale_end_at} />
+          <GuideCard
+            name={goods.goods_name}
+            image={goods.covers[0]}
+            href={buyHref}
+            price={page.afterPrice ?? page.skuPrice}
+            afterCoupon={page.afterPrice !== null}
+            saleEndAt={goods.sale_end_at}
+          />
 
           {page.richText ? (
-            <section aria-label="商品介绍" className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line" dangerouslySetInnerHTML={{ __html: page.richText }} />
+            <section
+              aria-label="商品介绍"
+              className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line"
+              dangerouslySetInnerHTML={{ __html: page.richText }}
+            />
           ) : null}
         </div>
-
       </div>
       <ProductJsonLd name={goods.goods_name} image={goods.covers[0]} price={page.skuPrice} description={goods.goods_desc} />
     </article>
   );
 }
 
-function GuideCard({ name, image, href, price, afterCoupon, saleEndAt }: { name: string; image?: string; href: string; price: number; afterCoupon: boolean; saleEndAt: number | null }) {
+function GuideCard({
+  name,
+  image,
+  href,
+  price,
+  afterCoupon,
+  saleEndAt,
+}: {
+  name: string;
+  image?: string;
+  href: string;
+  price: number;
+  afterCoupon: boolean;
+  saleEndAt: number | null;
+}) {
   return (
-    <section aria-label="购物指南" className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60">
+    <section
+      aria-label="购物指南"
+      className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60"
+    >
       <ShopImage src={image} alt="" width={158} height={89} className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{name}</p>

@@ -23,13 +23,7 @@ export function devRouter(store: Store) {
   });
   for (const [path, { channel, title }] of Object.entries(CHANNELS)) {
     router.get(`/${path}`, (_req, res) => {
-      const rows = store.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.channel, channel))
-        .orderBy(desc(outboxMessages.id))
-        .limit(100)
-        .all();
+      const rows = store.db.select().from(outboxMessages).where(eq(outboxMessages.channel, channel)).orderBy(desc(outboxMessages.id)).limit(100).all();
       const body = rows.length
         ? `<table><thead><tr><th>时间</th><th>收件人</th><th>主题</th><th>内容</th></tr></thead><tbody>${rows
             .map(

@@ -48,9 +48,29 @@ export function withReadBody(handler: RequestHandler): RequestHandler {
 }
 
 const STREAM_MEMBERS = new Set<string | symbol>([
-  "on", "once", "off", "addListener", "removeListener", "removeAllListeners", "prependListener", "emit",
-  "read", "pause", "resume", "isPaused", "pipe", "unpipe", "setEncoding", "destroy", "destroyed",
-  "readable", "readableEnded", "readableFlowing", "readableHighWaterMark", "readableLength", Symbol.asyncIterator,
+  "on",
+  "once",
+  "off",
+  "addListener",
+  "removeListener",
+  "removeAllListeners",
+  "prependListener",
+  "emit",
+  "read",
+  "pause",
+  "resume",
+  "isPaused",
+  "pipe",
+  "unpipe",
+  "setEncoding",
+  "destroy",
+  "destroyed",
+  "readable",
+  "readableEnded",
+  "readableFlowing",
+  "readableHighWaterMark",
+  "readableLength",
+  Symbol.asyncIterator,
 ]);
 
 /** The rest of the body stays unread: the connection closes after the answer. */

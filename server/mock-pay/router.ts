@@ -74,11 +74,18 @@ export function mockPayRouter(config: Config, store: Store) {
     const back = `${config.hkBaseUrl}/settle/pay-wait/${order.orderNo}`;
     if (PAID_STATUSES.includes(order.status as OrderStatus)) {
       // a resubmitted page (back button, second click): the order is paid, charge nothing
-      return res.type("html").send(page("订单已支付", `<p class="state">订单已支付，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`));
+      return res
+        .type("html")
+        .send(page("订单已支付", `<p class="state">订单已支付，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`));
     }
     // One payment per attempt: two submissions of the same page at once carry the same id (the
     // second is a replay), while a retry after a recorded failure is a new payment.
-    const attempt = store.db.select({ n: sql<number>`count(*)` }).from(paymentNotifications).where(eq(paymentNotifications.orderNo, order.orderNo)).get()?.n ?? 0;
+    const attempt =
+      store.db
+        .select({ n: sql<number>`count(*)` })
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.orderNo, order.orderNo))
+        .get()?.n ?? 0;
     const notification: PayNotification = {
       notify_id: `MOCK-${order.orderNo}-${attempt}-${form.data.result}`,
       order_no: order.orderNo,
@@ -95,17 +102,22 @@ export function mockPayRouter(config: Config, store: Store) {
       .then((r) => r.json() as Promise<{ success: boolean; result: { outcome?: string; error_msg?: string } }>)
       .catch(() => null);
     if (!answer?.success) {
-      return res.status(502).type("html").send(page("支付失败", `<p>${escapeHtml(answer?.result.error_msg ?? "支付通知发送失败")}</p><p><a href="${back}">返回商城</a></p>`));
+      return res
+        .status(502)
+        .type("html")
+        .send(page("支付失败", `<p>${escapeHtml(answer?.result.error_msg ?? "支付通知发送失败")}</p><p><a href="${back}">返回商城</a></p>`));
     }
     const ok = form.data.result === "SUCCESS" && answer.result.outcome !== "FLAGGED";
-    res.type("html").send(
-      page(
-        ok ? "支付成功" : "支付未完成",
-        ok
-          ? `<p class="state">支付成功，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`
-          : `<p class="state">${answer.result.outcome === "FLAGGED" ? "订单已关闭，本次支付将原路退回" : "支付失败，您可以返回商城重新支付"}</p><p><a href="${back}">返回商城</a></p>`,
-      ),
-    );
+    res
+      .type("html")
+      .send(
+        page(
+          ok ? "支付成功" : "支付未完成",
+          ok
+            ? `<p class="state">支付成功，请回到商城页面查看订单。</p><p><a class="pay" href="${back}">查看支付结果</a></p>`
+            : `<p class="state">${answer.result.outcome === "FLAGGED" ? "订单已关闭，本次支付将原路退回" : "支付失败，您可以返回商城重新支付"}</p><p><a href="${back}">返回商城</a></p>`,
+        ),
+      );
   });
   return router;
 }

@@ -20,7 +20,12 @@ const REGENERATE = "docs/api.md is out of date: run `npm run docs:api`";
 /** Every route under TRADE_API_PREFIX as `METHOD /full/path`, with `:param` placeholders, read from
  * the routers themselves (Express 4 keeps each `router.get/post(...)` as a layer of `stack`). */
 function declaredRoutes(): string[] {
-  const deps: TradeDeps = { config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), store: openStore(":memory:"), logger: createLogger("silent"), now: Date.now };
+  const deps: TradeDeps = {
+    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    store: openStore(":memory:"),
+    logger: createLogger("silent"),
+    now: Date.now,
+  };
   const routes: string[] = [];
   for (const service of TRADE_SERVICES) {
     for (const layer of service.router(deps).stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
@@ -74,7 +79,10 @@ describe("docs/api.md lists the routes", () => {
 
   it("documents every route the trade routers declare", () => {
     const missing = routes.filter((route) => !sections.has(route));
-    expect(missing, `routes without a "### METHOD /path" section (${missing.join(", ")}): add them to tests/api/api-docs.ts and run \`npm run docs:api\``).toEqual([]);
+    expect(
+      missing,
+      `routes without a "### METHOD /path" section (${missing.join(", ")}): add them to tests/api/api-docs.ts and run \`npm run docs:api\``,
+    ).toEqual([]);
   });
 
   it("documents no route that does not exist", () => {

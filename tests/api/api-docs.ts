@@ -191,7 +191,13 @@ function orderBody(ctx: DocsContext, coupons: string[]) {
 
 function notifyBody(ctx: DocsContext, orderNo: string) {
   const order = firstRow<{ pay_price: number; pay_way: string }>(ctx, "SELECT pay_price, pay_way FROM orders WHERE order_no = ?", orderNo);
-  const notification = { notify_id: `N${randomUUID().replaceAll("-", "")}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: order.pay_price, pay_way: order.pay_way };
+  const notification = {
+    notify_id: `N${randomUUID().replaceAll("-", "")}`,
+    order_no: orderNo,
+    trade_status: "SUCCESS" as const,
+    amount: order.pay_price,
+    pay_way: order.pay_way,
+  };
   return { ...notification, sign: signNotification(ctx.h.deps.config.payNotifySecret, notification) };
 }
 
@@ -305,7 +311,11 @@ export const CATALOGUE: Endpoint[] = [
     ],
     example: (ctx) => {
       const mobile = need(ctx, "smsMobile");
-      const { body } = firstRow<{ body: string }>(ctx, "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1", mobile);
+      const { body } = firstRow<{ body: string }>(
+        ctx,
+        "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1",
+        mobile,
+      );
       const code = /(\d{6})/.exec(body)?.[1] ?? "";
       return post(`${MEMBER}/member/action/captcha_login`, { mobile, sms_code: code });
     },
@@ -315,7 +325,11 @@ export const CATALOGUE: Endpoint[] = [
     // the same code again: codes are single use
     failure: (ctx) => {
       const mobile = need(ctx, "smsMobile");
-      const { body } = firstRow<{ body: string }>(ctx, "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1", mobile);
+      const { body } = firstRow<{ body: string }>(
+        ctx,
+        "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1",
+        mobile,
+      );
       return post(`${MEMBER}/member/action/captcha_login`, { mobile, sms_code: /(\d{6})/.exec(body)?.[1] ?? "" });
     },
   },
@@ -336,13 +350,23 @@ export const CATALOGUE: Endpoint[] = [
       [429, "密码错误次数过多，账号已锁定，请15分钟后再试", "账号已锁定"],
     ],
     example: async (ctx) =>
-      post(`${MEMBER}/member/action/pwd_login`, { username: DEMO.mobile, password: DEMO.password, csrf: "fixed-csrf-string", lot_number: await validatedLot(ctx) }),
+      post(`${MEMBER}/member/action/pwd_login`, {
+        username: DEMO.mobile,
+        password: DEMO.password,
+        csrf: "fixed-csrf-string",
+        lot_number: await validatedLot(ctx),
+      }),
     after: (ctx, answer) => {
       ctx.state.credential = textAt(answer, "result", "login_credential");
       ctx.state.memberId = textAt(answer, "result", "member_id");
     },
     failure: async (ctx) =>
-      post(`${MEMBER}/member/action/pwd_login`, { username: DEMO.mobile, password: "wrong-password", csrf: "fixed-csrf-string", lot_number: await validatedLot(ctx) }),
+      post(`${MEMBER}/member/action/pwd_login`, {
+        username: DEMO.mobile,
+        password: "wrong-password",
+        csrf: "fixed-csrf-string",
+        lot_number: await validatedLot(ctx),
+      }),
   },
   {
     group: "member",
@@ -477,7 +501,7 @@ export const CATALOGUE: Endpoint[] = [
     titleEn: "Page content: recommendations, goods rich text",
     login: "none",
     notes: [
-      "`{page_type, exclude_goods_no?, render_id?, render_type?}`：`exclude_goods_no` 为逗号分隔的商品编号；`render_type: \"goods\"` 加 `render_id` 取商品图文（RENDER 块的 RICHTEXT）。",
+      '`{page_type, exclude_goods_no?, render_id?, render_type?}`：`exclude_goods_no` 为逗号分隔的商品编号；`render_type: "goods"` 加 `render_id` 取商品图文（RENDER 块的 RICHTEXT）。',
     ],
     failures: [
       [400, "缺少参数 page_type", "没带 page_type"],
@@ -604,7 +628,7 @@ export const CATALOGUE: Endpoint[] = [
     title: "购物车价格预览",
     titleEn: "Cart price preview (goods amount, coupon, payable)",
     login: "optional",
-    notes: ["`coupons` 为 `[coupon_no]`，或 `[]` / `[\"\"]` 表示不用券；用券须登录。价格以服务端 SKU 价格为准，客户端传的价格被忽略。"],
+    notes: ['`coupons` 为 `[coupon_no]`，或 `[]` / `[""]` 表示不用券；用券须登录。价格以服务端 SKU 价格为准，客户端传的价格被忽略。'],
     failures: [
       [400, "参数 coupons 最多只能使用一张优惠券", "传了两张券"],
       [400, "优惠券不可用", "券号不存在或不是自己的"],
@@ -665,14 +689,14 @@ export const CATALOGUE: Endpoint[] = [
     titleEn: "Order status (polled while paying)",
     login: "required",
     notes: ["状态：`INIT` → `WAIT_PAY` → `PAY_SUCCESS` → `SENDING` → `SEND_SUCCESS`；另有 `CLOSE`、`PAY_FAIL`、`PART_REFUND`、`ALL_REFUND`。"],
-    failures: [
-      [404, "订单不存在", "订单号不存在，或是别人的订单"],
-      [400, "参数 orderNo 格式错误", "订单号格式不对（TT + 14 位数字）"],
-      NOT_LOGGED_IN,
-    ],
+    failures: [[404, "订单不存在", "订单号不存在，或是别人的订单"], [400, "参数 orderNo 格式错误", "订单号格式不对（TT + 14 位数字）"], NOT_LOGGED_IN],
     example: (ctx) => get(`${ORDER_V1}/status/${need(ctx, "orderNo")}`, asMember(ctx)),
     after: (ctx) => {
-      ctx.state.otherOrderNo = firstRow<{ order_no: string }>(ctx, "SELECT order_no FROM orders WHERE member_id <> ? ORDER BY order_no LIMIT 1", Number(need(ctx, "memberId"))).order_no;
+      ctx.state.otherOrderNo = firstRow<{ order_no: string }>(
+        ctx,
+        "SELECT order_no FROM orders WHERE member_id <> ? ORDER BY order_no LIMIT 1",
+        Number(need(ctx, "memberId")),
+      ).order_no;
     },
     // another member's order is indistinguishable from none
     failure: (ctx) => get(`${ORDER_V1}/status/${need(ctx, "otherOrderNo")}`, asMember(ctx)),
@@ -710,11 +734,7 @@ export const CATALOGUE: Endpoint[] = [
     titleEn: "My orders",
     login: "required",
     notes: ["`user_id` 必须是登录会员；`order_status`：`ALL`（默认）、`PAY_SUCCESS`（已支付各状态）、`WAIT_PAY`（待支付）；`size` 默认 999。"],
-    failures: [
-      [403, "无权查看其他用户的订单", "user_id 不是登录会员"],
-      [400, "参数 order_status 取值无效", "筛选值未知"],
-      NOT_LOGGED_IN,
-    ],
+    failures: [[403, "无权查看其他用户的订单", "user_id 不是登录会员"], [400, "参数 order_status 取值无效", "筛选值未知"], NOT_LOGGED_IN],
     example: (ctx) => get(withQuery(`${ORDER_V1}/list`, { user_id: need(ctx, "memberId"), order_status: "ALL", page: "1", size: "10" }), asMember(ctx)),
     failure: (ctx) => get(withQuery(`${ORDER_V1}/list`, { user_id: String(Number(need(ctx, "memberId")) + 1), order_status: "ALL" }), asMember(ctx)),
   },
@@ -738,11 +758,7 @@ export const CATALOGUE: Endpoint[] = [
     titleEn: "Close an unpaid order",
     login: "required",
     notes: ["只有待支付的订单能关闭；锁定的券退回未使用。本例先另建一笔待支付订单再关闭它，失败示例关闭已付款的订单。"],
-    failures: [
-      [409, "订单当前状态不可关闭", "订单已支付、已关闭等"],
-      [404, "订单不存在", "订单号不存在，或是别人的订单"],
-      NOT_LOGGED_IN,
-    ],
+    failures: [[409, "订单当前状态不可关闭", "订单已支付、已关闭等"], [404, "订单不存在", "订单号不存在，或是别人的订单"], NOT_LOGGED_IN],
     example: async (ctx) => {
       const created = await call(ctx, post(ORDER_V1, orderBody(ctx, []), asMember(ctx)));
       ctx.state.closedOrderNo = textAt(created, "result", "order_no");

@@ -3,17 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { coupons, goods, skus } from "../../db/schema";
 import { DAY_MS } from "../../server/trade/domain/coupon-rules";
 import { startHarness, type Harness } from "./harness";
-import {
-  createActivity,
-  createGoods,
-  createMember,
-  DEMO_MOBILE_1,
-  DEMO_MOBILE_2,
-  loginAs,
-  memberIdOf,
-  promotionSnapshot,
-  unit,
-} from "./promotion-fixtures";
+import { createActivity, createGoods, createMember, DEMO_MOBILE_1, DEMO_MOBILE_2, loginAs, memberIdOf, promotionSnapshot, unit } from "./promotion-fixtures";
 
 const PATH = "/api/trade_bff/v1/order/cart/output";
 const CN = /[\u4e00-\u9fa5]/;
@@ -222,7 +212,7 @@ describe("bad input to cart output answers 400 naming the field, and changes not
 
   it("answers malformed and oversized JSON with 400", async () => {
     const before = promotionSnapshot(h.store.db);
-    const malformed = await h.api(PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{\"units\": [" });
+    const malformed = await h.api(PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"units": [' });
     expectFailure(malformed, 400, "请求体格式错误");
     const huge = await output(good({ pad: "x".repeat(70_000) }));
     expectFailure(huge, 400, "请求体过大");

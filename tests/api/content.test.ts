@@ -69,8 +69,7 @@ describe("POST /api/trade_bff/v1/shopping/page_content", () => {
 });
 
 describe("POST /api/data_report/v1/client/click_event", () => {
-  const post = (json: unknown, headers: Record<string, string> = {}) =>
-    h.api("/api/data_report/v1/client/click_event", { method: "POST", json, headers });
+  const post = (json: unknown, headers: Record<string, string> = {}) => h.api("/api/data_report/v1/client/click_event", { method: "POST", json, headers });
 
   it("stores events with the store line and channel of the request", async () => {
     const before = h.store.db.select().from(analyticsEvents).all().length;
@@ -82,7 +81,13 @@ describe("POST /api/data_report/v1/client/click_event", () => {
     expect(body).toEqual({ success: true, result: {} });
     const rows = h.store.db.select().from(analyticsEvents).all();
     expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({ clickName: "ttsgame_home_show", storeLine: "audit", channelId: "77", memberId: null, actionExtraInfo: { channel_name: "抖音" } });
+    expect(rows.at(-1)).toMatchObject({
+      clickName: "ttsgame_home_show",
+      storeLine: "audit",
+      channelId: "77",
+      memberId: null,
+      actionExtraInfo: { channel_name: "抖音" },
+    });
   });
 
   it.each([

@@ -107,7 +107,14 @@ async function waitFor(check: () => boolean, ms: number, what: string) {
 }
 
 const statusesOf = (store: Store, orderNos: string[]) =>
-  new Map(store.db.select({ no: orders.orderNo, status: orders.status }).from(orders).where(inArray(orders.orderNo, orderNos)).all().map((o) => [o.no, o.status]));
+  new Map(
+    store.db
+      .select({ no: orders.orderNo, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.orderNo, orderNos))
+      .all()
+      .map((o) => [o.no, o.status]),
+  );
 
 describe("the server process", () => {
   it("killed with SIGKILL mid-stream, loses no answered order, delivers paid ones after a restart and closes expired ones", async () => {
@@ -163,7 +170,11 @@ describe("the server process", () => {
     expect(pendingAtKill.length).toBeGreaterThan(0);
     const expiring = unpaid[0]!;
     expect(before.get(expiring)).toBe("WAIT_PAY");
-    store.db.update(orders).set({ payExpireAt: Date.now() - 1000 }).where(eq(orders.orderNo, expiring)).run();
+    store.db
+      .update(orders)
+      .set({ payExpireAt: Date.now() - 1000 })
+      .where(eq(orders.orderNo, expiring))
+      .run();
     expect(store.sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
 
     const second = await startServer(dbFile, secret);
@@ -172,7 +183,9 @@ describe("the server process", () => {
     expect(after.get(expiring)).toBe("CLOSE");
     for (const no of unpaid.slice(1)) expect(["WAIT_PAY", "CLOSE"]).toContain(after.get(no));
     expect(doubleDeliveries(store.sqlite)).toEqual([]);
-    console.info(`SIGKILL after ${created.length} answered orders (${paid.length} answered paid, ${pendingAtKill.length} not yet delivered): all present, all paid ones delivered after restart`);
+    console.info(
+      `SIGKILL after ${created.length} answered orders (${paid.length} answered paid, ${pendingAtKill.length} not yet delivered): all present, all paid ones delivered after restart`,
+    );
 
     // the restarted server still serves: the status of a delivered order
     const status = await call(second.url, `${ORDER_V1}/status/${paid[0]}`, { headers });
@@ -201,7 +214,14 @@ describe("the server process", () => {
     const agent = new http.Agent({ keepAlive: true });
     const inFlight = new Promise<{ status: number; body: any }>((done, fail) => {
       const req = http.request(
-        { host: "127.0.0.1", port, agent, path: ORDER_V1, method: "POST", headers: { ...headers, "Content-Type": "application/json", "Content-Length": payload.length } },
+        {
+          host: "127.0.0.1",
+          port,
+          agent,
+          path: ORDER_V1,
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json", "Content-Length": payload.length },
+        },
         (res) => {
           let text = "";
           res.on("data", (chunk) => (text += chunk));

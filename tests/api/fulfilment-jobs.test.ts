@@ -29,10 +29,24 @@ function paidOrders(count: number, prefix: string): { memberId: number; orderNos
       const orderNo = `TT${prefix}${String(100000 + i)}`;
       h.store.db
         .insert(orders)
-        .values({ orderNo, memberId, status: "PAY_SUCCESS", payWay: "WX", goodsAmount: 5000, payPrice: 5000, payExpireAt: now, payAt: now - 1000, fulfilAfter: now - 1, createdAt: now - 2000, updatedAt: now })
+        .values({
+          orderNo,
+          memberId,
+          status: "PAY_SUCCESS",
+          payWay: "WX",
+          goodsAmount: 5000,
+          payPrice: 5000,
+          payExpireAt: now,
+          payAt: now - 1000,
+          fulfilAfter: now - 1,
+          createdAt: now - 2000,
+          updatedAt: now,
+        })
         .run();
       h.store.sqlite
-        .prepare("INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')")
+        .prepare(
+          "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')",
+        )
         .run(orderNo, goodsNo, skuNos[0]!);
       orderNos.push(orderNo);
     }
@@ -46,7 +60,9 @@ describe("the fulfilment worker", () => {
   it("delivers the orders of a pass each on its own: one that fails is rolled back alone and delivered later", () => {
     const { orderNos } = paidOrders(5, "20240203");
     const failing = orderNos[2]!;
-    h.store.sqlite.exec(`CREATE TRIGGER test_fail_delivery BEFORE INSERT ON order_performances WHEN new.order_no = '${failing}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`);
+    h.store.sqlite.exec(
+      `CREATE TRIGGER test_fail_delivery BEFORE INSERT ON order_performances WHEN new.order_no = '${failing}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
+    );
     try {
       const pass = runFulfilment(h.deps);
       // (the seed has an order of its own waiting for codes)
@@ -60,12 +76,15 @@ describe("the fulfilment worker", () => {
     expect(statusOf(failing)).toBe("SEND_SUCCESS");
   });
 
-
   it("delivers a backlog of three batches well before its next tick", async () => {
     const count = FULFIL_BATCH * 3;
     const { memberId } = paidOrders(count, "20240202");
     const delivered = () =>
-      h.store.db.select({ n: sql<number>`count(*)` }).from(orders).where(sql`${orders.memberId} = ${memberId} and ${orders.status} = 'SEND_SUCCESS'`).get()!.n;
+      h.store.db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(sql`${orders.memberId} = ${memberId} and ${orders.status} = 'SEND_SUCCESS'`)
+        .get()!.n;
 
     const jobs = startJobs(h.deps);
     try {

@@ -25,7 +25,11 @@ describe("GET /api/trade_bff/v1/goods/search", () => {
   });
 
   it("matches tags too, case-insensitively", async () => {
-    const tagged = h.store.db.select().from(goods).all().filter((g) => g.goodsTags.includes("预售"));
+    const tagged = h.store.db
+      .select()
+      .from(goods)
+      .all()
+      .filter((g) => g.goodsTags.includes("预售"));
     expect(tagged.length).toBeGreaterThan(0);
     const { body } = await search(`keyword=${encodeURIComponent("预售")}&size=100`);
     const found = body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no);
@@ -104,7 +108,9 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
     const seen: string[] = [];
     const totals = new Set<number>();
     for (let page = 1; ; page += 1) {
-      const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}&order_by=${order.orderBy}&order_type=${order.orderType}&page=${page}&size=${size}`);
+      const { status, body } = await search(
+        `keyword=${encodeURIComponent(keyword)}&order_by=${order.orderBy}&order_type=${order.orderType}&page=${page}&size=${size}`,
+      );
       expect(status).toBe(200);
       totals.add(body.result.goods_list.total);
       if (body.result.goods_list.list.length === 0) break;
@@ -146,13 +152,16 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
     expect(seen).toEqual(want);
   });
 
-  it.each(["鑫", "淼", "鑫淼", "淼鑫", "zq", "ZQ", "Zq 礼", "q", "\"", '"]', "版1", "\u0001", "a\u0001"])("keyword %j finds exactly the goods containing it", async (keyword) => {
-    const order = { orderBy: "origin_price", orderType: "asc" } as const;
-    const want = expected(keyword, order);
-    const { body } = await search(`keyword=${encodeURIComponent(keyword)}&size=100`);
-    expect(body.result.goods_list.total).toBe(want.length);
-    expect(body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no)).toEqual(want.slice(0, 100));
-  });
+  it.each(["鑫", "淼", "鑫淼", "淼鑫", "zq", "ZQ", "Zq 礼", "q", '"', '"]', "版1", "\u0001", "a\u0001"])(
+    "keyword %j finds exactly the goods containing it",
+    async (keyword) => {
+      const order = { orderBy: "origin_price", orderType: "asc" } as const;
+      const want = expected(keyword, order);
+      const { body } = await search(`keyword=${encodeURIComponent(keyword)}&size=100`);
+      expect(body.result.goods_list.total).toBe(want.length);
+      expect(body.result.goods_list.list.map((g: { goods_no: string }) => g.goods_no)).toEqual(want.slice(0, 100));
+    },
+  );
 
   it("follows renames, price changes and the shelf at once (the index is kept by triggers)", async () => {
     const { goodsNo } = createGoods(h.store.db, [900], { goodsName: "旧名字甲乙丙" });
@@ -162,7 +171,11 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
     h.store.db.update(goods).set({ goodsName: "新名字丁戊" }).where(eq(goods.goodsNo, goodsNo)).run();
     expect(await found("甲乙丙")).toEqual([]);
     expect(await found("丁戊")).toEqual([goodsNo]);
-    h.store.db.update(goods).set({ goodsTags: ["己庚辛"] }).where(eq(goods.goodsNo, goodsNo)).run();
+    h.store.db
+      .update(goods)
+      .set({ goodsTags: ["己庚辛"] })
+      .where(eq(goods.goodsNo, goodsNo))
+      .run();
     expect(await found("庚")).toEqual([goodsNo]);
     h.store.db.update(goods).set({ status: "OFF_SHELF" }).where(eq(goods.goodsNo, goodsNo)).run();
     expect(await found("丁戊")).toEqual([]);
@@ -181,8 +194,7 @@ describe("GET /api/trade_bff/v2/goods/{goodsNo}", () => {
     expect(detail).toMatchObject({ goods_no: "G1001", goods_name: expect.any(String), covers: expect.any(Array) });
     expect(detail.sku_item.length).toBeGreaterThan(0);
     const leaves: { sku: { sku_no: string; price_turn_cny: number } }[] = [];
-    const walk = (nodes: { sku: unknown; child: unknown[] }[]) =>
-      nodes.forEach((n) => (n.child.length ? walk(n.child as never) : leaves.push(n as never)));
+    const walk = (nodes: { sku: unknown; child: unknown[] }[]) => nodes.forEach((n) => (n.child.length ? walk(n.child as never) : leaves.push(n as never)));
     walk(detail.sku_item);
     expect(leaves.length).toBeGreaterThan(0);
     for (const leaf of leaves) expect(Number.isInteger(leaf.sku.price_turn_cny)).toBe(true);

@@ -50,9 +50,8 @@ export async function passedLot(h: Harness, address = freshAddress()): Promise<s
 
 /** The code of the latest SMS sent to a number, read from the outbox. */
 export function latestCode(h: Harness, mobile: string): string | null {
-  const row = h.store.sqlite
-    .prepare("SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1")
-    .get(mobile) as { body: string } | undefined;
+  const row = h.store.sqlite.prepare("SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1").get(mobile) as
+    { body: string } | undefined;
   return row ? (/(\d{6})/.exec(row.body)?.[1] ?? null) : null;
 }
 

@@ -98,12 +98,20 @@ describe("GET /member/login_status", () => {
   ])("answers 401, never 500, for %s", async (_case, credential) => {
     const before = snapshot(h);
     expectFailure(await h.api(`${API}/member/login_status`, { headers: { "Login-Credential": credential } }), 401, "登录已失效，请重新登录");
-    expectFailure(await h.api(`${API}/member/login_status`, { headers: { Cookie: `login_credential=${encodeURIComponent(credential)}` } }), 401, "登录已失效，请重新登录");
+    expectFailure(
+      await h.api(`${API}/member/login_status`, { headers: { Cookie: `login_credential=${encodeURIComponent(credential)}` } }),
+      401,
+      "登录已失效，请重新登录",
+    );
     expect(snapshot(h)).toEqual(before);
   });
 
   it("answers 401 for a unicode credential in the cookie", async () => {
-    expectFailure(await h.api(`${API}/member/login_status`, { headers: { Cookie: `login_credential=${encodeURIComponent("登录凭证")}` } }), 401, "登录已失效，请重新登录");
+    expectFailure(
+      await h.api(`${API}/member/login_status`, { headers: { Cookie: `login_credential=${encodeURIComponent("登录凭证")}` } }),
+      401,
+      "登录已失效，请重新登录",
+    );
   });
 
   it("answers 401 once the credential has expired (30 days)", async () => {
@@ -143,7 +151,11 @@ describe("POST /member/sms_captcha", () => {
     const mobile = freshMobile();
     const address = freshAddress();
     const lot = await passedLot(h, address);
-    const { status, body } = await h.api(`${API}/member/sms_captcha`, { method: "POST", headers: from(address), json: { mobile, sms_type: "LOGIN", lot_number: lot } });
+    const { status, body } = await h.api(`${API}/member/sms_captcha`, {
+      method: "POST",
+      headers: from(address),
+      json: { mobile, sms_type: "LOGIN", lot_number: lot },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, result: {} });
 
@@ -418,13 +430,10 @@ describe("POST /member/action/captcha_login", () => {
       await expectBadInput(post({ mobile: value, sms_code: "123456" }), "mobile");
     });
 
-    it.each([
-      ...BAD_STRINGS,
-      ["5 digits", "12345"],
-      ["7 digits", "1234567"],
-      ["a letter", "12345a"],
-      ["full-width digits", "１２３４５６"],
-    ] as [string, unknown][])("sms_code %s", async (_case, value) => {
+    it.each([...BAD_STRINGS, ["5 digits", "12345"], ["7 digits", "1234567"], ["a letter", "12345a"], ["full-width digits", "１２３４５６"]] as [
+      string,
+      unknown,
+    ][])("sms_code %s", async (_case, value) => {
       const mobile = freshMobile();
       await sendCode(h, mobile);
       await expectBadInput(post({ mobile, sms_code: value }), "sms_code");
@@ -461,14 +470,19 @@ describe("POST /member/action/pwd_login", () => {
 
   it("accepts a request without the compatibility csrf field", async () => {
     const lot = await passedLot(h);
-    const response = await h.api(`${API}/member/action/pwd_login`, { method: "POST", json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot } });
+    const response = await h.api(`${API}/member/action/pwd_login`, {
+      method: "POST",
+      json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot },
+    });
     expect(response.status).toBe(200);
   });
 
   it("refuses a wrong password with 400 and records the attempt", async () => {
     const address = freshAddress();
     expectFailure(await pwdLogin(h, DEMO.mobile, "wrong-password", address), 400, "账号或密码错误");
-    expect(h.store.sqlite.prepare("SELECT mobile, success FROM login_attempts WHERE client_ip = ?").all(address)).toEqual([{ mobile: DEMO.mobile, success: 0 }]);
+    expect(h.store.sqlite.prepare("SELECT mobile, success FROM login_attempts WHERE client_ip = ?").all(address)).toEqual([
+      { mobile: DEMO.mobile, success: 0 },
+    ]);
   });
 
   it("answers an unknown account exactly like a wrong password, and creates no account", async () => {
@@ -487,7 +501,11 @@ describe("POST /member/action/pwd_login", () => {
 
   describe("requires a captcha lot validated within 2 minutes, once", () => {
     const post = (lot: unknown) =>
-      h.api(`${API}/member/action/pwd_login`, { method: "POST", headers: from(freshAddress()), json: { username: DEMO.mobile, password: DEMO.password, csrf: "x", lot_number: lot } });
+      h.api(`${API}/member/action/pwd_login`, {
+        method: "POST",
+        headers: from(freshAddress()),
+        json: { username: DEMO.mobile, password: DEMO.password, csrf: "x", lot_number: lot },
+      });
 
     it("refuses a request without a lot", async () => {
       await expectBadInput(
@@ -506,7 +524,11 @@ describe("POST /member/action/pwd_login", () => {
 
     it("refuses a lot that was already used, even by a failed login", async () => {
       const lot = await passedLot(h);
-      const failed = await h.api(`${API}/member/action/pwd_login`, { method: "POST", headers: from(freshAddress()), json: { username: DEMO.mobile, password: "nope", lot_number: lot } });
+      const failed = await h.api(`${API}/member/action/pwd_login`, {
+        method: "POST",
+        headers: from(freshAddress()),
+        json: { username: DEMO.mobile, password: "nope", lot_number: lot },
+      });
       expectFailure(failed, 400, "账号或密码错误");
       expectFailure(await post(lot), 400, "安全验证已失效，请重新验证");
     });
@@ -556,7 +578,11 @@ describe("POST /member/action/pwd_login", () => {
     for (let i = 0; i < 20; i++) expectFailure(await pwdLogin(h, freshMobile(), "x", address), 400, "账号或密码错误");
     const lot = await passedLot(h, address);
     const before = snapshot(h);
-    const refused = await h.api(`${API}/member/action/pwd_login`, { method: "POST", headers: from(address), json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot } });
+    const refused = await h.api(`${API}/member/action/pwd_login`, {
+      method: "POST",
+      headers: from(address),
+      json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot },
+    });
     expectFailure(refused, 429, /^登录失败次数过多，请\d+分钟后再试$/);
     expect(snapshot(h)).toEqual(before);
     h.clock.now += 15 * MINUTE;
@@ -567,7 +593,10 @@ describe("POST /member/action/pwd_login", () => {
     /** The lot is solved first, so the snapshot compares only what the bad request did. */
     const expectBadPwd = async (body: Record<string, unknown>, field: string) => {
       const lot = await passedLot(h);
-      await expectBadInput(() => h.api(`${API}/member/action/pwd_login`, { method: "POST", headers: from(freshAddress()), json: { lot_number: lot, ...body } }), field);
+      await expectBadInput(
+        () => h.api(`${API}/member/action/pwd_login`, { method: "POST", headers: from(freshAddress()), json: { lot_number: lot, ...body } }),
+        field,
+      );
     };
 
     it.each(BAD_STRINGS)("username %s", async (_case, value) => {
@@ -720,7 +749,10 @@ describe("login cookie sync with configured domain groups", () => {
 
   it("sets the cookie for each configured host and refuses the others", async () => {
     const lot = await passedLot(configured);
-    const login = await configured.api(`${API}/member/action/pwd_login`, { method: "POST", json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot } });
+    const login = await configured.api(`${API}/member/action/pwd_login`, {
+      method: "POST",
+      json: { username: DEMO.mobile, password: DEMO.password, lot_number: lot },
+    });
     const credential = login.body.result.login_credential as string;
     for (const host of ["cn.example.com", "https://hk.example.com"]) {
       const response = await configured.api(`${API}/client/ttsgame/login/set`, { headers: { "Login-Credential": credential, "Base-Domain": host } });

@@ -31,7 +31,12 @@ export function orderBody(memberId: number, units: OrderUnit[], over: Record<str
 }
 
 /** A payment notification for an order (a fresh notify_id unless given). */
-export function notification(orderNo: string, amount: number, tradeStatus: "SUCCESS" | "FAIL" = "SUCCESS", over: Partial<PayNotification> = {}): PayNotification {
+export function notification(
+  orderNo: string,
+  amount: number,
+  tradeStatus: "SUCCESS" | "FAIL" = "SUCCESS",
+  over: Partial<PayNotification> = {},
+): PayNotification {
   return { notify_id: `N${randomUUID().replaceAll("-", "")}`, order_no: orderNo, trade_status: tradeStatus, amount, pay_way: "WX", ...over };
 }
 
@@ -43,7 +48,10 @@ export function signedBody(secret: string, n: PayNotification) {
 /** Adds `count` fresh UNUSED codes to a SKU; returns them. */
 export function addCodes(db: Db, skuNo: string, count: number): string[] {
   const codes = Array.from({ length: count }, () => `T-${randomUUID().slice(0, 18).toUpperCase()}`);
-  if (codes.length) db.insert(cdkeys).values(codes.map((code) => ({ skuNo, code, status: "UNUSED" }))).run();
+  if (codes.length)
+    db.insert(cdkeys)
+      .values(codes.map((code) => ({ skuNo, code, status: "UNUSED" })))
+      .run();
   return codes;
 }
 
@@ -72,7 +80,10 @@ export function orderSnapshot(sqlite: Database.Database): Record<string, unknown
     ORDER_TABLES.map((t) => [
       t,
       t === "cdkeys"
-        ? [sqlite.prepare("SELECT count(*) AS n, max(id) AS last FROM cdkeys").get(), ...sqlite.prepare("SELECT * FROM cdkeys WHERE status <> 'UNUSED' OR order_no IS NOT NULL ORDER BY id").all()]
+        ? [
+            sqlite.prepare("SELECT count(*) AS n, max(id) AS last FROM cdkeys").get(),
+            ...sqlite.prepare("SELECT * FROM cdkeys WHERE status <> 'UNUSED' OR order_no IS NOT NULL ORDER BY id").all(),
+          ]
         : sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all(),
     ]),
   );

@@ -11,18 +11,7 @@ import { closeExpiredOrders } from "../../server/trade/jobs/expiry";
 import { OUT_OF_STOCK_NOTICE, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { claimCoupon } from "../../server/trade/services/promotion.service";
 import { startHarness, type Harness } from "./harness";
-import {
-  addCodes,
-  doubleDeliveries,
-  notification,
-  NOTIFY,
-  ORDER_V1,
-  ORDER_V2,
-  orderBody,
-  orderRow,
-  orderSnapshot,
-  signedBody,
-} from "./order-fixtures";
+import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, ORDER_V2, orderBody, orderRow, orderSnapshot, signedBody } from "./order-fixtures";
 import { couponRow, createActivity, createGoods, createMember, DEMO_MOBILE_1, DEMO_MOBILE_2, loginAs, memberIdOf, unit } from "./promotion-fixtures";
 
 const CN = /[\u4e00-\u9fa5]/;
@@ -310,7 +299,11 @@ describe("bad input to POST /order is a 400 naming the field, and changes nothin
 // ─── idempotency ─────────────────────────────────────────────────────────
 
 describe("creating an order is idempotent", () => {
-  const countOrders = () => h.store.db.select({ n: sql<number>`count(*)` }).from(orders).get()!.n;
+  const countOrders = () =>
+    h.store.db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .get()!.n;
 
   it("the same request_id returns the same order, once", async () => {
     const body = { ...orderBody(member1, [shopUnit()]), request_id: `req-${Date.now()}-a` };
@@ -390,7 +383,11 @@ describe("POST /order/pay_way", () => {
     h.clock.now += 15 * MINUTE + 1;
     const before = orderSnapshot(h.store.sqlite);
     for (const no of [closed, paid, expiring]) {
-      expectFailure(await h.api(`${ORDER_V1}/pay_way`, { method: "POST", headers: as1, json: { order_no: no, pay_way: "ALIPAY" } }), 409, "订单当前状态不可支付");
+      expectFailure(
+        await h.api(`${ORDER_V1}/pay_way`, { method: "POST", headers: as1, json: { order_no: no, pay_way: "ALIPAY" } }),
+        409,
+        "订单当前状态不可支付",
+      );
       expectFailure(await create(as1, orderBody(member1, [shopUnit()], { order_no: no })), 409);
     }
     expect(orderSnapshot(h.store.sqlite)).toEqual(before);
@@ -447,7 +444,12 @@ describe("GET /order/list", () => {
         pay_way: expect.any(String),
         third_pay_detail: { pay_url: expect.any(String) },
       });
-      expect(o.goods[0]).toMatchObject({ goods_no: expect.any(String), goods_name: expect.any(String), covers: expect.any(Array), goods_tags: expect.any(Array) });
+      expect(o.goods[0]).toMatchObject({
+        goods_no: expect.any(String),
+        goods_name: expect.any(String),
+        covers: expect.any(Array),
+        goods_tags: expect.any(Array),
+      });
     }
     const created = items.map((o) => o.created_at);
     expect(created).toEqual([...created].sort((a, b) => b - a));
@@ -488,7 +490,9 @@ describe("GET /order/list", () => {
         .values({ orderNo, memberId, status, payWay: "WX", goodsAmount: 5000, payPrice: 5000, payExpireAt: startNow + HOUR, createdAt, updatedAt: createdAt })
         .run();
       h.store.sqlite
-        .prepare("INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')")
+        .prepare(
+          "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')",
+        )
         .run(orderNo, shop.goodsNo, shop.skuNo);
       made.push({ orderNo, createdAt, status });
     }
@@ -499,7 +503,10 @@ describe("GET /order/list", () => {
       WAIT_PAY: (o: (typeof made)[number]) => ["WAIT_PAY", "PAY_FAIL"].includes(o.status),
     };
     for (const [filter, keep] of Object.entries(filters)) {
-      const want = made.filter(keep).sort(newestFirst).map((o) => o.orderNo);
+      const want = made
+        .filter(keep)
+        .sort(newestFirst)
+        .map((o) => o.orderNo);
       for (const size of [5, 10, 999]) {
         const seen: string[] = [];
         for (let page = 1; page <= Math.ceil(want.length / size) + 1; page++) {
@@ -535,8 +542,24 @@ describe("GET /v2/order/{no}", () => {
     const res = await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 });
     expect(res.status).toBe(200);
     const { order, goods: items, performance_list } = res.body.result;
-    expect(order).toMatchObject({ order_no: orderNo, status: "WAIT_PAY", pay_price: shop.price, pay_at: null, created_at: h.clock.now, currency_symbol: "￥", currency: "CNY" });
-    expect(items).toEqual([expect.objectContaining({ goods_no: shop.goodsNo, goods_name: "测试游戏", sale_currency_symbol: "￥", covers: expect.any(Array), goods_tags: expect.any(Array) })]);
+    expect(order).toMatchObject({
+      order_no: orderNo,
+      status: "WAIT_PAY",
+      pay_price: shop.price,
+      pay_at: null,
+      created_at: h.clock.now,
+      currency_symbol: "￥",
+      currency: "CNY",
+    });
+    expect(items).toEqual([
+      expect.objectContaining({
+        goods_no: shop.goodsNo,
+        goods_name: "测试游戏",
+        sale_currency_symbol: "￥",
+        covers: expect.any(Array),
+        goods_tags: expect.any(Array),
+      }),
+    ]);
     expect(performance_list).toEqual([{ title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: "" }]);
   });
 
@@ -545,7 +568,12 @@ describe("GET /v2/order/{no}", () => {
     const res = await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 });
     const [item] = res.body.result.performance_list;
     const delivered = h.store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).get()!;
-    expect(item).toMatchObject({ title: "兑换码", value: delivered.value, copy: true, url: { title: "兑换地址", value: expect.stringMatching(/^https:\/\//) } });
+    expect(item).toMatchObject({
+      title: "兑换码",
+      value: delivered.value,
+      copy: true,
+      url: { title: "兑换地址", value: expect.stringMatching(/^https:\/\//) },
+    });
   });
 });
 
@@ -704,7 +732,9 @@ describe("POST /pay_gateway/notify", () => {
 
 describe("the sandbox cashier /mock-pay/{no}", () => {
   const cashierPath = async (orderNo: string) => {
-    const detail = (await h.api(`${ORDER_V1}/list?user_id=${member1}&order_status=WAIT_PAY`, { headers: as1 })).body.result.list.find((o: any) => o.order_no === orderNo);
+    const detail = (await h.api(`${ORDER_V1}/list?user_id=${member1}&order_status=WAIT_PAY`, { headers: as1 })).body.result.list.find(
+      (o: any) => o.order_no === orderNo,
+    );
     return new URL(detail.third_pay_detail.pay_url, h.url);
   };
 
@@ -729,7 +759,11 @@ describe("the sandbox cashier /mock-pay/{no}", () => {
   });
 
   const submit = (orderNo: string, form: Record<string, string>) =>
-    h.api(`/mock-pay/${orderNo}`, { method: "POST", body: new URLSearchParams(form).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    h.api(`/mock-pay/${orderNo}`, {
+      method: "POST",
+      body: new URLSearchParams(form).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
 
   it("paying with result SUCCESS moves the order to PAY_SUCCESS through the signed notification", async () => {
     const orderNo = await newOrder();
@@ -809,7 +843,14 @@ describe("the sandbox cashier /mock-pay/{no}", () => {
     h.clock.now += 1000;
     expect((await submit(orderNo, { sig, result: "SUCCESS" })).body).toContain("支付成功");
     expect(statusOf(orderNo)).toBe("PAY_SUCCESS");
-    expect(h.store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all().map((n) => n.outcome)).toEqual(["APPLIED", "APPLIED"]);
+    expect(
+      h.store.db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.orderNo, orderNo))
+        .all()
+        .map((n) => n.outcome),
+    ).toEqual(["APPLIED", "APPLIED"]);
   });
 });
 
@@ -883,7 +924,9 @@ describe("a coupon in an order", () => {
     const headers = loginAs(h, buyer);
     const couponNo = grantCoupon(buyer);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => create(headers, { ...orderBody(buyer, [shopUnit()], { coupons: [couponNo] }), request_id: `coupon-race-${i}-${buyer}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        create(headers, { ...orderBody(buyer, [shopUnit()], { coupons: [couponNo] }), request_id: `coupon-race-${i}-${buyer}` }),
+      ),
     );
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
@@ -914,11 +957,17 @@ describe("fulfilment", () => {
 
     const detail = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result;
     expect(detail.order.status).toBe("SEND_SUCCESS");
-    expect(detail.performance_list).toEqual([{ title: "兑换码", value: code[0]!.code, copy: true, url: { title: "", value: "" }, notice_text: expect.stringMatching(CN) }]);
+    expect(detail.performance_list).toEqual([
+      { title: "兑换码", value: code[0]!.code, copy: true, url: { title: "", value: "" }, notice_text: expect.stringMatching(CN) },
+    ]);
 
     const messages = h.store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
-    expect(messages.filter((m) => m.channel === "MAIL")).toEqual([expect.objectContaining({ recipient: "buyer@example.com", body: expect.stringContaining(code[0]!.code) })]);
-    expect(messages.filter((m) => m.channel === "SMS")).toEqual([expect.objectContaining({ recipient: DEMO_MOBILE_1, body: expect.stringContaining(code[0]!.code) })]);
+    expect(messages.filter((m) => m.channel === "MAIL")).toEqual([
+      expect.objectContaining({ recipient: "buyer@example.com", body: expect.stringContaining(code[0]!.code) }),
+    ]);
+    expect(messages.filter((m) => m.channel === "SMS")).toEqual([
+      expect.objectContaining({ recipient: DEMO_MOBILE_1, body: expect.stringContaining(code[0]!.code) }),
+    ]);
 
     // later passes change nothing
     fulfilAt(h.clock.now + MINUTE);
@@ -938,8 +987,17 @@ describe("fulfilment", () => {
   });
 
   it("waits for presale_performance_at before delivering a presale order", async () => {
-    const presale = h.store.db.select().from(goods).where(and(eq(goods.isPresale, true), eq(goods.status, "ON_SALE"))).all().find((g) => (g.presalePerformanceAt ?? 0) > h.clock.now)!;
-    const sku = h.store.db.select().from(skus).where(and(eq(skus.goodsNo, presale.goodsNo), eq(skus.disabled, false))).get()!;
+    const presale = h.store.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isPresale, true), eq(goods.status, "ON_SALE")))
+      .all()
+      .find((g) => (g.presalePerformanceAt ?? 0) > h.clock.now)!;
+    const sku = h.store.db
+      .select()
+      .from(skus)
+      .where(and(eq(skus.goodsNo, presale.goodsNo), eq(skus.disabled, false)))
+      .get()!;
     const res = await create(as1, orderBody(member1, [unit(presale.goodsNo, sku.skuNo)]));
     const orderNo = res.body.result.order_no;
     await pay(orderNo);
@@ -1036,7 +1094,11 @@ describe("under concurrency", () => {
     expect(new Set(performances.map((p) => p.value))).toEqual(new Set(codes));
     expect(new Set(performances.map((p) => p.orderNo))).toEqual(new Set(byStatus("SEND_SUCCESS").map((r) => r.orderNo)));
     expect(doubleDeliveries(h.store.sqlite)).toEqual([]);
-    const mails = h.store.db.select().from(outboxMessages).where(and(inArray(outboxMessages.orderNo, orderNos), eq(outboxMessages.channel, "MAIL"))).all();
+    const mails = h.store.db
+      .select()
+      .from(outboxMessages)
+      .where(and(inArray(outboxMessages.orderNo, orderNos), eq(outboxMessages.channel, "MAIL")))
+      .all();
     expect(mails).toHaveLength(40);
     console.info(`60 paid orders for 40 codes: ${Date.now() - started} ms`);
   });
@@ -1054,18 +1116,27 @@ describe("under concurrency", () => {
     await replays;
     expect(statusOf(orderNo)).toBe("SEND_SUCCESS");
     expect(h.store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all()).toHaveLength(1);
-    expect(h.store.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "MAIL"))).all()).toHaveLength(1);
-    expect(h.store.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "SMS"))).all()).toHaveLength(1);
+    expect(
+      h.store.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "MAIL")))
+        .all(),
+    ).toHaveLength(1);
+    expect(
+      h.store.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "SMS")))
+        .all(),
+    ).toHaveLength(1);
   });
 
   it("closing and paying the same order at once: either paid or closed-and-flagged, never both", async () => {
     for (let i = 0; i < 5; i++) {
       const couponNo = grantCoupon(member1);
       const orderNo = await newOrder(member1, as1, { coupons: [couponNo] });
-      await Promise.all([
-        h.api(`${ORDER_V1}/close/${orderNo}`, { method: "POST", headers: as1, json: {} }),
-        notify(notification(orderNo, 4000)),
-      ]);
+      await Promise.all([h.api(`${ORDER_V1}/close/${orderNo}`, { method: "POST", headers: as1, json: {} }), notify(notification(orderNo, 4000))]);
       const row = orderRow(h.store.db, orderNo)!;
       const coupon = couponRow(h.store.db, couponNo)!;
       if (row.status === "CLOSE") {

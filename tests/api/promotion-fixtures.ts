@@ -79,7 +79,9 @@ export function createGoods(db: Db, prices: number[], over: Partial<typeof goods
     .run();
   const skuNos = prices.map((price, i) => {
     const skuNo = `${goodsNo}-S${i + 1}`;
-    db.insert(skus).values({ skuNo, goodsNo, skuName: `规格${i + 1}`, priceTurnCny: price, originPriceCny: price + 1000 }).run();
+    db.insert(skus)
+      .values({ skuNo, goodsNo, skuName: `规格${i + 1}`, priceTurnCny: price, originPriceCny: price + 1000 })
+      .run();
     return skuNo;
   });
   return { goodsNo, skuNos };

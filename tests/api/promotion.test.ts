@@ -40,8 +40,7 @@ afterEach(() => {
   h.clock.now = startNow;
 });
 
-const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
-  h.api(BASE + path, { method: "POST", json, headers });
+const post = (path: string, json: unknown, headers: Record<string, string> = {}) => h.api(BASE + path, { method: "POST", json, headers });
 const get = (path: string, headers: Record<string, string> = {}) => h.api(BASE + path, { headers });
 
 function expectFailure(res: { status: number; body: any }, status: number, message?: string | RegExp) {
@@ -172,9 +171,20 @@ describe("GET /promotion/my_coupon", () => {
   it("shows a member only their own coupons", async () => {
     const mine = (await get("/my_coupon?size=100", as2)).body.result;
     const listed = [...mine.unused_coupons, ...mine.used_coupons, ...mine.expired_coupons].map((c: any) => c.coupon_no).sort();
-    const owned = h.store.db.select().from(coupons).where(eq(coupons.memberId, member2)).all().map((c) => c.couponNo).sort();
+    const owned = h.store.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.memberId, member2))
+      .all()
+      .map((c) => c.couponNo)
+      .sort();
     expect(listed).toEqual(owned);
-    const ofMember1 = h.store.db.select().from(coupons).where(eq(coupons.memberId, member1)).all().map((c) => c.couponNo);
+    const ofMember1 = h.store.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.memberId, member1))
+      .all()
+      .map((c) => c.couponNo);
     expect(listed.filter((no: string) => ofMember1.includes(no))).toEqual([]);
   });
 });
@@ -399,7 +409,8 @@ describe("POST /promotion/receive_one_click", () => {
 
     // limit-1 activities are now disabled; calling until nothing is left never fails
     const after = (await get("/available?size=100", headers)).body.result.list;
-    for (const a of after) if (activities.includes(a.activity_no) && activityRow(h.store.db, a.activity_no)!.perMemberLimit === 1) expect(a.disabled).toBe(true);
+    for (const a of after)
+      if (activities.includes(a.activity_no) && activityRow(h.store.db, a.activity_no)!.perMemberLimit === 1) expect(a.disabled).toBe(true);
     for (let i = 0; i < 5; i++) expect((await post("/receive_one_click", undefined, headers)).status).toBe(200);
     expect((await post("/receive_one_click", undefined, headers)).body.result.received).toEqual([]);
   });
@@ -572,7 +583,7 @@ describe("bad input answers 400 with a Chinese message naming the field, and cha
     "POST %s with malformed or oversized JSON",
     async (path) => {
       before = promotionSnapshot(h.store.db);
-      const malformed = await h.api(BASE + path, { method: "POST", headers: { ...as2, "Content-Type": "application/json" }, body: "{\"activity_no\": " });
+      const malformed = await h.api(BASE + path, { method: "POST", headers: { ...as2, "Content-Type": "application/json" }, body: '{"activity_no": ' });
       await check(malformed, "请求体");
       const huge = await h.api(BASE + path, { method: "POST", headers: as2, json: { activity_no: "ACT002", pad: "x".repeat(70_000) } });
       await check(huge, "请求体");

@@ -68,7 +68,17 @@ export function growCatalogue(dbFile: string, total: number): number {
         const { name, platform } = generatedName(rng);
         const tags = [...new Set([rng.pick(TAGS), rng.pick(TAGS)])];
         const origin = rng.int(10, 800) * 100;
-        insert.run(`B${String(i).padStart(7, "0")}`, name, platform, covers, JSON.stringify(tags), origin, origin - rng.int(0, origin / 200) * 100, rng.int(0, 999), now);
+        insert.run(
+          `B${String(i).padStart(7, "0")}`,
+          name,
+          platform,
+          covers,
+          JSON.stringify(tags),
+          origin,
+          origin - rng.int(0, origin / 200) * 100,
+          rng.int(0, 999),
+          now,
+        );
       }
     })();
     // as an import of goods should end: the search indexes merged (goods.service.ts)
@@ -81,7 +91,12 @@ export function growCatalogue(dbFile: string, total: number): number {
 export function searchKeywords(dbFile: string, count: number): string[] {
   return withStore(dbFile, (store) => {
     // titles of 3 or more characters (the API trims spaces, and shorter keywords take the LIKE path)
-    const titles = (store.sqlite.prepare("SELECT goods_name FROM goods ORDER BY random() LIMIT ?").pluck().all(count * 4) as string[])
+    const titles = (
+      store.sqlite
+        .prepare("SELECT goods_name FROM goods ORDER BY random() LIMIT ?")
+        .pluck()
+        .all(count * 4) as string[]
+    )
       .map((name) => name.split(" ")[0]!)
       .filter((title) => [...title].length >= 3)
       .slice(0, count);
@@ -102,7 +117,8 @@ export function memberWithOrders(dbFile: string, count: number): number {
   return withStore(dbFile, (store) => {
     const { sqlite } = store;
     const memberId = Number(
-      sqlite.prepare("INSERT INTO members (mobile, member_name) VALUES (?, ?)").run(`+86-1990000${String(count).padStart(4, "0").slice(-4)}`, "压测会员").lastInsertRowid,
+      sqlite.prepare("INSERT INTO members (mobile, member_name) VALUES (?, ?)").run(`+86-1990000${String(count).padStart(4, "0").slice(-4)}`, "压测会员")
+        .lastInsertRowid,
     );
     const unit = sqlite
       .prepare(

@@ -45,9 +45,7 @@ export async function runLighthouse(pages: { name: string; url: string }[]): Pro
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-          (categories[id]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${id}: ${ref.id}`),
+          (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
         );
         const runtimeError = result.lhr.runtimeError;
         if (runtimeError) failing.unshift(`run failed: ${runtimeError.code}`);

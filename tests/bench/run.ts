@@ -174,10 +174,17 @@ async function loadMode(): Promise<string> {
     },
     {
       method: "GET",
-      setupRequest: (request, context) => (context.orderNo ? { ...request, path: `/api/trade_bff/v1/order/status/${context.orderNo as string}`, headers: memberHeaders } : null),
+      setupRequest: (request, context) =>
+        context.orderNo ? { ...request, path: `/api/trade_bff/v1/order/status/${context.orderNo as string}`, headers: memberHeaders } : null,
     },
   ];
-  const orderTarget: Target = { name: "create order + pay notification + status", path: "/api/trade_bff/v1/order", requests: orderRequests, perUnit: 3, unit: "orders/s" };
+  const orderTarget: Target = {
+    name: "create order + pay notification + status",
+    path: "/api/trade_bff/v1/order",
+    requests: orderRequests,
+    perUnit: 3,
+    unit: "orders/s",
+  };
   const ordersBefore = countOrders(member.memberId);
   const orderFigures = await measureLogged(base, orderTarget, load, server);
   const ordersAfter = countOrders(member.memberId);
@@ -262,7 +269,10 @@ function gunzipIfNeeded(answer: { headers: Record<string, string>; body: Buffer 
 /** One value read from the bench's database (its own read-only connection). */
 function sql<T>(query: string, ...params: unknown[]): T {
   sqliteHandle ??= new Database(dbFile, { readonly: true });
-  return sqliteHandle.prepare(query).pluck().get(...params) as T;
+  return sqliteHandle
+    .prepare(query)
+    .pluck()
+    .get(...params) as T;
 }
 let sqliteHandle: Database.Database | null = null;
 const countOrders = (memberId: number) => sql<number>("SELECT count(*) FROM orders WHERE member_id = ?", memberId);
@@ -295,7 +305,10 @@ async function scalingFigures(load: { duration: number; connections: number }): 
       requests: [
         {
           method: "GET",
-          setupRequest: (request) => ({ ...request, path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(keywords[next++ % keywords.length]!)}` }),
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(keywords[next++ % keywords.length]!)}`,
+          }),
         },
       ],
     };
@@ -387,7 +400,10 @@ function renderLoad(
       "*Ceiling* is a raw `node:http` server answering the same bytes in the same run; *ratio* is the target's rate over the ceiling's.",
     "",
   );
-  lines.push("| target | rate | p50 | p99 | CPU ms/req | response | ceiling rate | ceiling p99 | ratio | non-2xx |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    "| target | rate | p50 | p99 | CPU ms/req | response | ceiling rate | ceiling p99 | ratio | non-2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
   for (const row of rows) {
     const unit = row.target.unit ?? "req/s";
     const f = row.figures;
@@ -396,7 +412,10 @@ function renderLoad(
       `| ${row.group}: ${row.target.name} | ${fmtRate(f.rate)} ${unit} | ${f.p50} ms | ${f.p99} ms | ${f.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${kB(f.bytesPerResponse)} | ${c ? `${fmtRate(c.rate)} ${unit}` : "–"} | ${c ? `${c.p99} ms` : "–"} | ${c ? `${((100 * f.rate) / c.rate).toFixed(1)} %` : "–"} | ${f.non2xx} |`,
     );
   }
-  lines.push("", `*pages, visitor* is served by the visitors' page cache (\`PAGE_CACHE_TTL_MS\`, 5 s in production; X-Page-Cache of a second request: ${cacheAnswers.join(", ")}); *page cache off* is the same page rendered for every request (\`PAGE_CACHE_TTL_MS=0\`), as every member's page is.`);
+  lines.push(
+    "",
+    `*pages, visitor* is served by the visitors' page cache (\`PAGE_CACHE_TTL_MS\`, 5 s in production; X-Page-Cache of a second request: ${cacheAnswers.join(", ")}); *page cache off* is the same page rendered for every request (\`PAGE_CACHE_TTL_MS=0\`), as every member's page is.`,
+  );
   if (!hasSearchPage) lines.push("", "The search results page (`/search-result/<keyword>`) did not answer 200 in this run, so it is not measured.");
   lines.push(
     "",
@@ -407,7 +426,9 @@ function renderLoad(
   lines.push("### Scaling (services' cache off: every request runs its query)", "");
   lines.push("| query | data | rate | p50 | p99 | CPU ms/req | non-2xx |", "|---|---|---:|---:|---:|---:|---:|");
   for (const s of scaling) {
-    lines.push(`| ${s.what} | ${s.size} | ${fmtRate(s.figures.rate)} req/s | ${s.figures.p50} ms | ${s.figures.p99} ms | ${s.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${s.figures.non2xx} |`);
+    lines.push(
+      `| ${s.what} | ${s.size} | ${fmtRate(s.figures.rate)} req/s | ${s.figures.p50} ms | ${s.figures.p99} ms | ${s.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${s.figures.non2xx} |`,
+    );
   }
   lines.push("");
 
@@ -432,11 +453,20 @@ function renderLoad(
     targets.push(["home page, visitor: ≥ 1,000 req/s", `${fmtRate(homeVisitor.rate)} req/s`, homeVisitor.rate >= 1000]);
   }
   if (homeMember) targets.push(["home page, logged-in member: ≥ 600 req/s", `${fmtRate(homeMember.rate)} req/s`, homeMember.rate >= 600]);
-  if (search100k) targets.push(["search at 100k goods: p50 ≤ 5 ms through the API", `${search100k.p50} ms (3–4 character keywords)`, answered(search100k) && search100k.p50 <= 5]);
+  if (search100k)
+    targets.push([
+      "search at 100k goods: p50 ≤ 5 ms through the API",
+      `${search100k.p50} ms (3–4 character keywords)`,
+      answered(search100k) && search100k.p50 <= 5,
+    ]);
   const orderRow = rows.find((r) => r.target.requests)?.figures;
   if (orderRow) {
     const lost = orders.missing + orders.unpaid;
-    targets.push(["create order + pay notification + status: ≥ 500 orders/s, nothing lost", `${fmtRate(orderRow.rate)} orders/s, ${lost} lost`, orderRow.rate >= 500 && lost === 0]);
+    targets.push([
+      "create order + pay notification + status: ≥ 500 orders/s, nothing lost",
+      `${fmtRate(orderRow.rate)} orders/s, ${lost} lost`,
+      orderRow.rate >= 500 && lost === 0,
+    ]);
   }
   if (homeWeight) targets.push(["first-load JS of the home page ≤ 100 kB gzipped", kB(homeWeight.jsGzip), homeWeight.jsGzip <= 100_000]);
   lines.push("### Targets", "", "| target | figure | verdict |", "|---|---|---|");
@@ -448,10 +478,15 @@ function renderLoad(
 
 function renderLighthouse(figures: LighthouseFigures[], seconds: number): string {
   const lines: string[] = [];
-  lines.push(`Run: ${machineLine}. Lighthouse 12 in Debian's Chromium (headless, no-network flags), default settings (mobile: simulated slow 4G and 4× CPU slowdown; desktop: its desktop preset); ${figures.length} runs in ${Math.round(seconds)} s.`, "");
+  lines.push(
+    `Run: ${machineLine}. Lighthouse 12 in Debian's Chromium (headless, no-network flags), default settings (mobile: simulated slow 4G and 4× CPU slowdown; desktop: its desktop preset); ${figures.length} runs in ${Math.round(seconds)} s.`,
+    "",
+  );
   lines.push("| page | form factor | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const f of figures) {
-    lines.push(`| ${f.page} | ${f.formFactor} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${Math.round(f.tbtMs)} ms |`);
+    lines.push(
+      `| ${f.page} | ${f.formFactor} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${Math.round(f.tbtMs)} ms |`,
+    );
   }
   const failing = new Map<string, string[]>();
   for (const f of figures) for (const audit of f.failing) failing.set(audit, [...(failing.get(audit) ?? []), `${f.page} ${f.formFactor}`]);
@@ -474,7 +509,10 @@ function renderLighthouse(figures: LighthouseFigures[], seconds: number): string
 
 function renderSoak(r: SoakReport, minutes: number): string {
   const lines: string[] = [];
-  lines.push(`Run: ${machineLine}. \`npm run bench -- --soak --minutes ${minutes}\`: ${Math.round(r.seconds)} s of mixed load (4 browsing loops, 1 API search loop, 1 login loop through the text captcha and password, 2 buyers per demo member racing for their coupons: create, sometimes close, pay notification, wait for delivery with FULFIL_DELAY_MS=200).`, "");
+  lines.push(
+    `Run: ${machineLine}. \`npm run bench -- --soak --minutes ${minutes}\`: ${Math.round(r.seconds)} s of mixed load (4 browsing loops, 1 API search loop, 1 login loop through the text captcha and password, 2 buyers per demo member racing for their coupons: create, sometimes close, pay notification, wait for delivery with FULFIL_DELAY_MS=200).`,
+    "",
+  );
   const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
   lines.push(
     `Requests: ${total.toLocaleString("en-US")} (${Object.entries(r.requests)
@@ -512,7 +550,9 @@ function replaceSection(name: string, body: string) {
     lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
     soak: "## Soak (`npm run bench -- --soak`)",
   };
-  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n\nWritten by `npm run bench` (tests/bench/); the sections between the bench markers are replaced by each run.\n";
+  let doc = existsSync(DOC)
+    ? readFileSync(DOC, "utf8")
+    : "# Benchmarks\n\nWritten by `npm run bench` (tests/bench/); the sections between the bench markers are replaced by each run.\n";
   const block = `${begin}\n${titles[name]}\n\n${body}\n${end}`;
   const at = doc.indexOf(begin);
   const stop = doc.indexOf(end);

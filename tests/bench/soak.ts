@@ -243,7 +243,13 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
   report.seconds = (Date.now() - started) / 1000;
   await sleep(3000); // deliveries due after the last payments
 
-  const count = (sql: string, ...params: unknown[]) => Number(db.prepare(sql).pluck().get(...params) ?? 0);
+  const count = (sql: string, ...params: unknown[]) =>
+    Number(
+      db
+        .prepare(sql)
+        .pluck()
+        .get(...params) ?? 0,
+    );
   const missing = [...answeredOrders].filter((no) => !count("SELECT count(*) FROM orders WHERE order_no = ?", no)).length;
   report.invariants = [
     { name: "every order answered during the soak exists", violations: missing },

@@ -20,7 +20,13 @@ async function expectNoSeriousViolations(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
   expect(serious, `axe on ${path}`).toEqual([]);
 }
 
@@ -38,7 +44,9 @@ test.describe("accessibility (axe: no serious or critical violation)", () => {
   test("a member's pages: my coupons, checkout, orders", async ({ page }, testInfo) => {
     const address = await useOwnAddress(page, testInfo, 60);
     await quickPasswordLogin(page, "13900139000", address);
-    const [order] = readDb<{ order_no: string }>("select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1");
+    const [order] = readDb<{ order_no: string }>(
+      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1",
+    );
     for (const path of ["/coupon", "/settle/pay-confirm/G1001", "/order/list", `/order/detail/${order.order_no}`]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, path);

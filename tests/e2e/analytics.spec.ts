@@ -23,7 +23,11 @@ test.describe("channel and page views", () => {
     await page.goto(`/?popup=closed&channelId=${channelId}&channelName=${encodeURIComponent("抖音直播")}`);
 
     await expect
-      .poll(() => eventsOf(channelId).map((e) => e.click_name).sort())
+      .poll(() =>
+        eventsOf(channelId)
+          .map((e) => e.click_name)
+          .sort(),
+      )
       .toEqual(["ttsgame_all_show", "ttsgame_home_show"]);
     for (const event of eventsOf(channelId)) {
       expect(event.info).toEqual({ channel_name: "抖音直播", route_name: "/" });
@@ -35,7 +39,11 @@ test.describe("channel and page views", () => {
     expect(cookie, "url_params cookie").toBeDefined();
     await page.goto("/protocols/privacy");
     await expect
-      .poll(() => eventsOf(channelId).filter((e) => e.info.route_name === "/protocols/privacy").map((e) => e.click_name))
+      .poll(() =>
+        eventsOf(channelId)
+          .filter((e) => e.info.route_name === "/protocols/privacy")
+          .map((e) => e.click_name),
+      )
       .toEqual(["ttsgame_all_show"]);
   });
 
@@ -47,7 +55,11 @@ test.describe("channel and page views", () => {
     await page.getByRole("banner").getByRole("link", { name: "TTS游戏商城 首页" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect
-      .poll(() => eventsOf(channelId).map((e) => `${e.click_name} ${e.info.route_name} ${e.info.channel_name}`).sort())
+      .poll(() =>
+        eventsOf(channelId)
+          .map((e) => `${e.click_name} ${e.info.route_name} ${e.info.channel_name}`)
+          .sort(),
+      )
       .toEqual(["ttsgame_all_show / B站", "ttsgame_all_show /search-result/steam B站", "ttsgame_home_show / B站"]);
   });
 });

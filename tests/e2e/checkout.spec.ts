@@ -37,7 +37,9 @@ async function payFromPayPage(page: Page, context: BrowserContext, js: boolean, 
 }
 
 async function waitForStatus(orderNo: string, statuses: string[]) {
-  await expect.poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0]?.status, { timeout: 10_000 }).toMatch(new RegExp(`^(${statuses.join("|")})$`));
+  await expect
+    .poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0]?.status, { timeout: 10_000 })
+    .toMatch(new RegExp(`^(${statuses.join("|")})$`));
 }
 
 test.describe("checkout", () => {
@@ -98,7 +100,10 @@ test.describe("checkout", () => {
     await confirmPurchase(page, GOODS, `coupon=${coupon}`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.close();
-    expect(readDb<{ status: string; order_no: string }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({ status: "LOCKED", order_no: orderNo });
+    expect(readDb<{ status: string; order_no: string }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({
+      status: "LOCKED",
+      order_no: orderNo,
+    });
 
     await page.goto("/order/list?status=WAIT_PAY");
     await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
@@ -106,7 +111,10 @@ test.describe("checkout", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
     await expect(page.getByRole("status")).toContainText("关闭订单成功");
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("CLOSE");
-    expect(readDb<{ status: string; order_no: string | null }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({ status: "UNUSED", order_no: null });
+    expect(readDb<{ status: string; order_no: string | null }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({
+      status: "UNUSED",
+      order_no: null,
+    });
   });
 
   test("a presale order waits for the game to unlock", async ({ page, context, baseURL }, testInfo) => {
@@ -128,7 +136,9 @@ test.describe("checkout", () => {
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
     await waitForStatus(orderNo, ["SENDING"]);
-    await expect.poll(() => readDb<{ notice: string | null }>("select notice from orders where order_no = ?", orderNo)[0].notice, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => readDb<{ notice: string | null }>("select notice from orders where order_no = ?", orderNo)[0].notice, { timeout: 10_000 })
+      .toBeTruthy();
     await page.goto(`/order/detail/${orderNo}`);
     await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
     await expect(page.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
@@ -136,7 +146,9 @@ test.describe("checkout", () => {
 
   test("another member's order shows 订单不存在", async ({ page, context, baseURL }, testInfo) => {
     await newMember(context, baseURL!, testInfo.project.name, 7);
-    const [other] = readDb<{ order_no: string }>("select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' limit 1");
+    const [other] = readDb<{ order_no: string }>(
+      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' limit 1",
+    );
     const response = await page.goto(`/order/detail/${other.order_no}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByText("订单不存在")).toBeVisible();
@@ -155,4 +167,3 @@ test.describe("checkout", () => {
     expect(orders[0].n).toBe(1);
   });
 });
-

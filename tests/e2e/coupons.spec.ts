@@ -1,15 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, test } from "./fixtures";
-import {
-  closeCouponPopup,
-  loginByPassword,
-  loginBySms,
-  loginFormReady,
-  mobileFor,
-  quickSmsLogin,
-  screenshot,
-  useOwnAddress,
-} from "./login-steps";
+import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, mobileFor, quickSmsLogin, screenshot, useOwnAddress } from "./login-steps";
 import { readDb, writeDb } from "./shop-api";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -123,7 +114,13 @@ test.describe("coupons", () => {
     const address = await useOwnAddress(page, testInfo, 14);
     const mobile = mobileFor(testInfo, 14);
     // an account whose automatic coupon was already handed out (and is gone)
-    writeDb("insert into members (mobile, member_name, created_at, auto_coupons_granted_at) values (?, ?, ?, ?)", `+86-${mobile}`, "玩家无券", Date.now(), Date.now());
+    writeDb(
+      "insert into members (mobile, member_name, created_at, auto_coupons_granted_at) values (?, ?, ?, ?)",
+      `+86-${mobile}`,
+      "玩家无券",
+      Date.now(),
+      Date.now(),
+    );
     await quickSmsLogin(page, mobile, address);
     expect((await context.cookies()).some((c) => c.name === "coupon_popup")).toBe(true);
     await page.goto("/");
@@ -228,10 +225,7 @@ test.describe("coupons", () => {
     }
     await expect(page.getByRole("button", { name: `已领取：${NINE_OFF}` })).toBeDisabled();
     expect(
-      readDb(
-        "select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ? and c.activity_no = 'ACT003'",
-        `+86-${mobile}`,
-      ),
+      readDb("select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ? and c.activity_no = 'ACT003'", `+86-${mobile}`),
     ).toHaveLength(1);
     await screenshot(page, testInfo, "coupon-collection-member");
     await page.setViewportSize({ width: 375, height: 812 });

@@ -15,8 +15,17 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   await page.goto("/");
   // the home page's popup advert (in the HTML without JS, after about 1 s with it) is closed first
   const advert = page.getByTestId("popup-advert");
-  if (await advert.waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false)) {
-    await advert.getByRole("link", { name: "关闭广告" }).or(advert.getByRole("button", { name: "关闭广告" })).first().click();
+  if (
+    await advert.waitFor({ state: "visible", timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await advert
+      .getByRole("link", { name: "关闭广告" })
+      .or(advert.getByRole("button", { name: "关闭广告" }))
+      .first()
+      .click();
     await expect(advert).toBeHidden();
   }
   const opened = context.waitForEvent("page");
@@ -45,7 +54,10 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   await expect(goods.getByText("领取成功")).toBeVisible();
 
   // buy: the button shows the after-coupon price
-  await goods.getByRole("link", { name: /券后价/ }).first().click();
+  await goods
+    .getByRole("link", { name: /券后价/ })
+    .first()
+    .click();
   await expect(goods).toHaveURL(new RegExp(`/settle/pay-confirm/G1001\\?sku=${skuNo}`));
 
   // the optimal coupon is chosen; pick the other one, then back

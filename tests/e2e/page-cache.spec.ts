@@ -35,7 +35,11 @@ test.afterAll(async () => {
 const pageViews = (route: string) => {
   const db = new Database(dbFile, { readonly: true });
   try {
-    return (db.prepare("select count(*) as n from analytics_events where click_name = 'ttsgame_all_show' and json_extract(action_extra_info, '$.route_name') = ?").get(route) as { n: number }).n;
+    return (
+      db
+        .prepare("select count(*) as n from analytics_events where click_name = 'ttsgame_all_show' and json_extract(action_extra_info, '$.route_name') = ?")
+        .get(route) as { n: number }
+    ).n;
   } finally {
     db.close();
   }

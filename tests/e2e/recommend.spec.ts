@@ -27,7 +27,10 @@ test.describe("recommendation page", () => {
   test("describes its goods as Product structured data", async ({ page }) => {
     await page.goto(`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`);
     const json = await page.locator('script[type="application/ld+json"]').textContent();
-    const data = JSON.parse(json!) as { "@type": string; itemListElement: { item: { "@type": string; name: string; offers: { priceCurrency: string; price: string } } }[] };
+    const data = JSON.parse(json!) as {
+      "@type": string;
+      itemListElement: { item: { "@type": string; name: string; offers: { priceCurrency: string; price: string } } }[];
+    };
     expect(data["@type"]).toBe("ItemList");
     expect(data.itemListElement).toHaveLength(10);
     expect(data.itemListElement[0].item["@type"]).toBe("Product");

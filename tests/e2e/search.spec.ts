@@ -150,10 +150,7 @@ test.describe("search", () => {
     await expect(suggestions.first().locator("mark")).toHaveText("黑神话");
     await expect(suggestions.first()).toContainText(/￥\d+\.\d{2}/);
     await expect(suggestions.first().locator("img")).toHaveAttribute("loading", "lazy");
-    await expect(dropdown(page).getByRole("link", { name: "查看全部搜索结果" })).toHaveAttribute(
-      "href",
-      `/search-result/${encodeURIComponent("黑神话")}`,
-    );
+    await expect(dropdown(page).getByRole("link", { name: "查看全部搜索结果" })).toHaveAttribute("href", `/search-result/${encodeURIComponent("黑神话")}`);
 
     // clearing the box clears the suggestions and shows history and hot searches again
     await searchBox(page).fill("");

@@ -21,7 +21,12 @@ async function api<T>(baseURL: string, path: string, body?: unknown, headers: Re
 export async function passwordLogin(baseURL: string, mobile: string, password = "demo123456", clientIp = "203.0.113.9"): Promise<string> {
   const headers = { "X-Forwarded-For": clientIp };
   const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
-  await api(baseURL, "/api/common_bll/v1/geetest4/action/valid", { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) }, headers);
+  await api(
+    baseURL,
+    "/api/common_bll/v1/geetest4/action/valid",
+    { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) },
+    headers,
+  );
   const result = await api<{ login_credential: string }>(
     baseURL,
     "/api/common_bll/v1/member/action/pwd_login",
@@ -65,10 +70,20 @@ const nextIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 export async function smsLogin(baseURL: string, mobile: string): Promise<string> {
   const headers = { "X-Forwarded-For": nextIp() };
   const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
-  await api(baseURL, "/api/common_bll/v1/geetest4/action/valid", { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) }, headers);
+  await api(
+    baseURL,
+    "/api/common_bll/v1/geetest4/action/valid",
+    { lot_number, captcha_output: CAPTCHA_PASS, pass_token: "e2e", gen_time: String(Date.now()) },
+    headers,
+  );
   await api(baseURL, "/api/common_bll/v1/member/sms_captcha", { mobile: `+86-${mobile}`, sms_type: "LOGIN", lot_number }, headers);
   const code = lastSmsCode(mobile);
-  const result = await api<{ login_credential: string }>(baseURL, "/api/common_bll/v1/member/action/captcha_login", { mobile: `+86-${mobile}`, sms_code: code }, headers);
+  const result = await api<{ login_credential: string }>(
+    baseURL,
+    "/api/common_bll/v1/member/action/captcha_login",
+    { mobile: `+86-${mobile}`, sms_code: code },
+    headers,
+  );
   return result.login_credential;
 }
 

@@ -25,12 +25,13 @@ describe("app/ imports nothing beyond the HTTP contract", () => {
     expect(messages[0]?.message).toContain("only over HTTP");
   });
 
-  it.each(['import { formatYuan } from "~/lib/money";', 'import { renderToString } from "react-dom/server";', 'import { sanitizeRichText } from "~/lib/sanitize.server";'])(
-    "allows %s",
-    async (line) => {
-      expect(await restrictedImports(`${line}\nexport const x = 1;\n`)).toEqual([]);
-    },
-  );
+  it.each([
+    'import { formatYuan } from "~/lib/money";',
+    'import { renderToString } from "react-dom/server";',
+    'import { sanitizeRichText } from "~/lib/sanitize.server";',
+  ])("allows %s", async (line) => {
+    expect(await restrictedImports(`${line}\nexport const x = 1;\n`)).toEqual([]);
+  });
 
   it("leaves server/ free to import db/", async () => {
     expect(await restrictedImports('import { openStore } from "../db/client";\nexport const x = 1;\n', "server/x.ts")).toEqual([]);

@@ -101,7 +101,13 @@ describe("/api refuses cross-site and non-JSON writes", () => {
     const order = withStore(shop.dbFile, (store) =>
       store.sqlite.prepare("SELECT order_no, pay_price FROM orders WHERE status = 'WAIT_PAY' ORDER BY created_at LIMIT 1").get(),
     ) as { order_no: string; pay_price: number };
-    const n: PayNotification = { notify_id: `FORM-${order.order_no}`, order_no: order.order_no, trade_status: "SUCCESS", amount: order.pay_price, pay_way: "WX" };
+    const n: PayNotification = {
+      notify_id: `FORM-${order.order_no}`,
+      order_no: order.order_no,
+      trade_status: "SUCCESS",
+      amount: order.pay_price,
+      pay_way: "WX",
+    };
     const body = new URLSearchParams({ ...n, amount: String(n.amount), sign: signNotification(PAY_NOTIFY_SECRET, n) });
     const res = await fetch(`${shop.url}/api/pay_gateway/notify`, {
       method: "POST",
@@ -140,7 +146,11 @@ describe("the storefront's form posts from another site are refused by the one E
     ["/coupon-collection", { intent: "claim-all" }],
   ])("a cross-site post to %s is 403 and changes nothing", async (path, fields) => {
     const before = couponCount(1);
-    const markers: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }, { "Sec-Fetch-Site": "cross-site" }];
+    const markers: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Referer: "https://evil.example/page" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const marker of markers) {
       const res = await fetch(`${shop.url}${path}`, {
         method: "POST",

@@ -19,7 +19,7 @@ const BODIES: Body[] = [
   { name: "JSON", type: "application/json", body: '{"intent":"claim","activity_no":"ACT003"}' },
   { name: "plain text", type: "text/plain", body: "intent=claim" },
   { name: "no content type", body: "intent=claim" },
-  { name: "broken multipart", type: "multipart/form-data; boundary=xyz", body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nclaim" },
+  { name: "broken multipart", type: "multipart/form-data; boundary=xyz", body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nclaim' },
 ];
 
 // every action of the storefront but settle.pay* (H4), with intents it does not know

@@ -48,15 +48,19 @@ describe("the login cookie's Secure flag follows the shopper's protocol", () => 
     expect(await storefrontLogin(base, { "X-Forwarded-Proto": "https" })).not.toMatch(/;\s*Secure/i);
   });
 
-  it.skipIf(!outside)("a peer named in TRUST_PROXY can", async () => {
-    const trusted = await startShop({ env: { NODE_ENV: "development", CAPTCHA_TEST_PASS: TEST_PASS, HOST: "0.0.0.0", TRUST_PROXY: `${outside}/32` } });
-    try {
-      const base = trusted.url.replace("127.0.0.1", outside!);
-      expect(await storefrontLogin(base, { "X-Forwarded-Proto": "https" })).toMatch(/;\s*Secure/i);
-    } finally {
-      await trusted.close();
-    }
-  }, 90_000);
+  it.skipIf(!outside)(
+    "a peer named in TRUST_PROXY can",
+    async () => {
+      const trusted = await startShop({ env: { NODE_ENV: "development", CAPTCHA_TEST_PASS: TEST_PASS, HOST: "0.0.0.0", TRUST_PROXY: `${outside}/32` } });
+      try {
+        const base = trusted.url.replace("127.0.0.1", outside!);
+        expect(await storefrontLogin(base, { "X-Forwarded-Proto": "https" })).toMatch(/;\s*Secure/i);
+      } finally {
+        await trusted.close();
+      }
+    },
+    90_000,
+  );
 });
 
 describe("the access log and request ids", () => {

@@ -45,7 +45,10 @@ describe("links from admin data", () => {
       sqlite.prepare("UPDATE popup_adverts SET link_url = '//evil.example/advert', jump_type = 'INTERNAL_WEB'").run();
       const activities = sqlite.prepare("SELECT activity_no FROM coupon_activities").pluck().all() as string[];
       activities.forEach((no, i) => sqlite.prepare("UPDATE coupon_activities SET jump_url = ? WHERE activity_no = ?").run(HOSTILE[i % HOSTILE.length], no));
-      const order = sqlite.prepare("SELECT order_no FROM order_performances p JOIN orders o USING (order_no) WHERE o.member_id = 1 AND o.status = 'SEND_SUCCESS' LIMIT 1").pluck().get() as string;
+      const order = sqlite
+        .prepare("SELECT order_no FROM order_performances p JOIN orders o USING (order_no) WHERE o.member_id = 1 AND o.status = 'SEND_SUCCESS' LIMIT 1")
+        .pluck()
+        .get() as string;
       sqlite.prepare("UPDATE order_performances SET url_value = 'javascript:alert(3)' WHERE order_no = ?").run(order);
       return order;
     });

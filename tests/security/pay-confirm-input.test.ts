@@ -34,8 +34,20 @@ async function expectMultipartRefused(response: Response) {
 
 describe("the pay-confirm action", () => {
   const cases: [string, string, () => BodyInit, string | undefined, string][] = [
-    ["a malformed goods number", "/settle/pay-confirm/%3Cscript%3E", () => "sku_no=G1001-S01&email=a%40example.com", "application/x-www-form-urlencoded", "暂无商品"],
-    ["an over-long e-mail", "/settle/pay-confirm/G1001", () => `sku_no=G1001-S01&email=${"a".repeat(300)}%40example.com`, "application/x-www-form-urlencoded", "邮箱格式有误"],
+    [
+      "a malformed goods number",
+      "/settle/pay-confirm/%3Cscript%3E",
+      () => "sku_no=G1001-S01&email=a%40example.com",
+      "application/x-www-form-urlencoded",
+      "暂无商品",
+    ],
+    [
+      "an over-long e-mail",
+      "/settle/pay-confirm/G1001",
+      () => `sku_no=G1001-S01&email=${"a".repeat(300)}%40example.com`,
+      "application/x-www-form-urlencoded",
+      "邮箱格式有误",
+    ],
     ["a JSON body", "/settle/pay-confirm/G1001", () => JSON.stringify({ sku_no: "G1001-S01" }), "application/json", "请求无效，请刷新页面后重试"],
     ["a body with no type", "/settle/pay-confirm/G1001", () => "sku_no=G1001-S01", "text/plain", "请求无效，请刷新页面后重试"],
   ];

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type Shop } from "./shop";
 
 const TEST_PASS = "security-pass-1234";
-const ATTACKS = ["/.//evil.example/x", "/..//evil.example/x", "/%2e%2e//evil.example/x", "//evil.example/x", "/\\evil.example/x", "/\t/evil.example/x", "https:evil.example"];
+const ATTACKS = [
+  "/.//evil.example/x",
+  "/..//evil.example/x",
+  "/%2e%2e//evil.example/x",
+  "//evil.example/x",
+  "/\\evil.example/x",
+  "/\t/evil.example/x",
+  "https:evil.example",
+];
 
 /** A Location that stays on the shop: a path starting with one slash, not `//` or `/\`. */
 function expectSameSite(location: string | null, shop: Shop) {
@@ -45,7 +53,14 @@ describe("the return address after login", () => {
     const response = await fetch(`${shop.url}/login?login=pwd&${new URLSearchParams({ redirectTo })}`, {
       method: "POST",
       headers: { origin: shop.url, "X-Forwarded-For": address },
-      body: new URLSearchParams({ intent: "pwd-login", account: "13900139000", password: "demo123456", lot_number: lot, captcha_output: TEST_PASS, redirectTo }),
+      body: new URLSearchParams({
+        intent: "pwd-login",
+        account: "13900139000",
+        password: "demo123456",
+        lot_number: lot,
+        captcha_output: TEST_PASS,
+        redirectTo,
+      }),
       redirect: "manual",
     });
     expect(response.status).toBe(302);

@@ -19,19 +19,23 @@ describe("the session-secret file kept beside the database", () => {
   it.each([
     ["empty", ""],
     ["shorter than 32 characters", "only-31-characters-long-secret\n"],
-  ])("stops start-up with a message when it is %s", async (_what, content) => {
-    const dir = mkdtempSync(join(tmpdir(), "shop-secret-"));
-    try {
-      writeFileSync(join(dir, "session-secret"), content);
-      const result = await startup({ DB_FILE: join(dir, "shop.sqlite"), SESSION_SECRET: undefined, DEMO: "1" });
-      expect(result.exited, `the server started with that secret:\n${result.output}`).toBe(true);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toContain("session-secret");
-      expect(result.output).toContain("32");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  ])(
+    "stops start-up with a message when it is %s",
+    async (_what, content) => {
+      const dir = mkdtempSync(join(tmpdir(), "shop-secret-"));
+      try {
+        writeFileSync(join(dir, "session-secret"), content);
+        const result = await startup({ DB_FILE: join(dir, "shop.sqlite"), SESSION_SECRET: undefined, DEMO: "1" });
+        expect(result.exited, `the server started with that secret:\n${result.output}`).toBe(true);
+        expect(result.code).not.toBe(0);
+        expect(result.output).toContain("session-secret");
+        expect(result.output).toContain("32");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 async function openOrder(shop: Shop): Promise<{ orderNo: string; amount: number }> {

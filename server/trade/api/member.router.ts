@@ -16,8 +16,18 @@ import { CREDENTIAL_DAYS } from "../services/session.service";
 import { sendLoginCode } from "../services/sms.service";
 
 const Mobile = z.string().trim().min(1).max(MOBILE_MAX_LENGTH).regex(MOBILE_PATTERN);
-const LotNumber = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
-const optionalText = (max: number) => z.string().max(max).nullish().transform((v) => (v ?? "").trim());
+const LotNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ?? "").trim());
 
 export const SmsCaptchaSchema = z.object({
   mobile: Mobile,
@@ -26,7 +36,12 @@ export const SmsCaptchaSchema = z.object({
 });
 export const CaptchaLoginSchema = z.object({
   mobile: Mobile,
-  sms_code: z.string().trim().min(1).max(SMS_CODE.length).regex(/^\d{6}$/),
+  sms_code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SMS_CODE.length)
+    .regex(/^\d{6}$/),
 });
 export const PwdLoginSchema = z.object({
   username: Mobile,
@@ -108,7 +123,10 @@ export function memberRouter(deps: TradeDeps) {
   // ─── captcha (local geetest v4 stand-in) ─────────────────────────────
   router.get("/geetest4/load", (req, res) => {
     const { type } = parse(LoadQuery, req.query);
-    send(res, loadChallenge(deps, type, (lot) => `${req.baseUrl}/geetest4/image/${lot}.svg`));
+    send(
+      res,
+      loadChallenge(deps, type, (lot) => `${req.baseUrl}/geetest4/image/${lot}.svg`),
+    );
   });
 
   router.get("/geetest4/image/:lot_number.svg", (req, res) => {

@@ -17,7 +17,11 @@ const Code = z.string().regex(CODE_PATTERN);
 export const CreateOrderBody = z.object({
   customer: z.object({
     user_id: z.union([z.string().regex(/^\d{1,12}$/), z.number().int().positive().max(1e12).transform(String)]),
-    user_phone: z.string().max(24).regex(/^(\+\d{1,4}-)?\d{0,15}$/).default(""),
+    user_phone: z
+      .string()
+      .max(24)
+      .regex(/^(\+\d{1,4}-)?\d{0,15}$/)
+      .default(""),
     user_email: z
       .string()
       .max(EMAIL_MAX_LENGTH)
@@ -28,15 +32,32 @@ export const CreateOrderBody = z.object({
     .array(z.object({ sku_no: Code, goods_no: Code, sku_num: z.literal(1) }))
     .min(1)
     .max(10),
-  channel: z.object({ channel_name: z.string().max(64).default(""), channel_no: z.string().regex(/^[\w-]{0,32}$/).default("1") }).default({ channel_name: "", channel_no: "1" }),
+  channel: z
+    .object({
+      channel_name: z.string().max(64).default(""),
+      channel_no: z
+        .string()
+        .regex(/^[\w-]{0,32}$/)
+        .default("1"),
+    })
+    .default({ channel_name: "", channel_no: "1" }),
   pay_way: z.enum(PAY_WAYS),
   order_no: z.union([OrderNo, z.literal("")]).optional(),
-  coupons: z.array(z.union([z.string().regex(/^CP\d{10}$/), z.literal("")])).max(1).default([]),
+  coupons: z
+    .array(z.union([z.string().regex(/^CP\d{10}$/), z.literal("")]))
+    .max(1)
+    .default([]),
   /** The hidden form field carrying the idempotency key (or use the Idempotency-Key header). */
-  request_id: z.string().regex(/^[\w-]{8,64}$/).optional(),
+  request_id: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional(),
 });
 
-const IdempotencyHeader = z.string().regex(/^[\w-]{8,64}$/).optional();
+const IdempotencyHeader = z
+  .string()
+  .regex(/^[\w-]{8,64}$/)
+  .optional();
 const PayWayBody = z.object({ order_no: OrderNo, pay_way: z.enum(PAY_WAYS) });
 const ListQuery = z.object({
   user_id: z.string().regex(/^\d{1,12}$/),
@@ -54,7 +75,10 @@ export function orderRouter(deps: TradeDeps) {
     const { request_id, ...input } = parse(CreateOrderBody, req.body);
     checkDistinctSkus(input.units);
     const header = parse(IdempotencyHeader, req.get("Idempotency-Key"), "请求头 Idempotency-Key");
-    send(res, createOrder(deps, member, { ...input, order_no: input.order_no || undefined }, { key: request_id ?? header ?? null, storeLine: clientOf(res).storeLine }));
+    send(
+      res,
+      createOrder(deps, member, { ...input, order_no: input.order_no || undefined }, { key: request_id ?? header ?? null, storeLine: clientOf(res).storeLine }),
+    );
   });
 
   router.post("/pay_way", (req, res) => {

@@ -12,7 +12,15 @@ const NotifyBody = z.object({
   order_no: OrderNo,
   trade_status: z.enum(["SUCCESS", "FAIL"]),
   // a number in JSON, digits in a form post (providers post forms)
-  amount: z.union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)]).pipe(z.number().int().min(0).max(100_000_000)),
+  amount: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(0).max(100_000_000)),
   pay_way: z.enum(PAY_WAYS),
   sign: z.string().regex(/^[0-9a-f]{64}$/),
 });

@@ -6,13 +6,7 @@ import type { TradeDeps } from "../deps";
 import { optionalMember, requireMember } from "../http/auth";
 import { parse, send } from "../http/envelope";
 import { afterPrice, availableCoupons } from "../services/pricing.service";
-import {
-  availableActivities,
-  claimCoupon,
-  myCoupons,
-  receiveAuto,
-  receiveOneClick,
-} from "../services/promotion.service";
+import { availableActivities, claimCoupon, myCoupons, receiveAuto, receiveOneClick } from "../services/promotion.service";
 import { checkDistinctSkus, CodeSchema, UnitsSchema } from "./units.schema";
 
 const PageQuery = z.object({

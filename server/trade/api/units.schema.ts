@@ -4,7 +4,12 @@ import { z } from "zod";
 import { ApiError, ERROR } from "../http/envelope";
 
 /** Goods, SKU, activity and coupon numbers: letters, digits, "_" and "-", at most 32. */
-export const CodeSchema = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/);
+export const CodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const UnitSchema = z.object({
   goods_no: CodeSchema,
@@ -26,7 +31,13 @@ export const UnitsSchema = z.array(UnitSchema).min(1).max(MAX_UNITS);
 
 /** `[coupon_no]`, or `[]` / `[""]` for none. */
 export const CouponNosSchema = z
-  .array(z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/))
+  .array(
+    z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]*$/),
+  )
   .max(5)
   .nullish()
   .transform((list) => (list ?? []).filter((no) => no !== ""));

@@ -100,13 +100,7 @@ describe("evaluateCoupon (usability)", () => {
     ["out of its goods scope it is not usable", coupon("C1", saleOff(1000, 0, ["G2"])), cart, false, "OUT_OF_SCOPE"],
     ["in its goods scope it is usable", coupon("C1", saleOff(1000, 0, ["G1"])), cart, true, 1000],
     ["below the threshold it is not usable", coupon("C1", saleOff(1000, 30000)), cart, false, "BELOW_THRESHOLD"],
-    [
-      "the threshold counts only goods in scope",
-      coupon("C1", saleOff(1000, 15000, ["G1"])),
-      units(["G1", 10000], ["G2", 10000]),
-      false,
-      "BELOW_THRESHOLD",
-    ],
+    ["the threshold counts only goods in scope", coupon("C1", saleOff(1000, 15000, ["G1"])), units(["G1", 10000], ["G2", 10000]), false, "BELOW_THRESHOLD"],
     ["a coupon that would save nothing is not usable", coupon("C1", discount(10, null)), units(["G1", 5]), false, "NO_SAVING"],
     ["a discount applies to the in-scope units only", coupon("C1", discount(10, null, 0, ["G2"])), units(["G1", 10000], ["G2", 5000]), true, 500],
   ])("%s", (_name, c, list, usable, detail) => {
@@ -183,7 +177,12 @@ describe("expiryLabel (Asia/Shanghai calendar days)", () => {
 
 describe("validityAtClaim", () => {
   it.each([
-    ["FIXED uses the activity window", { validityMode: "FIXED", validFrom: NOW - DAY_MS, validTo: NOW + 9 * DAY_MS, validDays: null }, NOW - DAY_MS, NOW + 9 * DAY_MS],
+    [
+      "FIXED uses the activity window",
+      { validityMode: "FIXED", validFrom: NOW - DAY_MS, validTo: NOW + 9 * DAY_MS, validDays: null },
+      NOW - DAY_MS,
+      NOW + 9 * DAY_MS,
+    ],
     ["FIXED ignores valid_days", { validityMode: "FIXED", validFrom: NOW + DAY_MS, validTo: NOW + 2 * DAY_MS, validDays: 99 }, NOW + DAY_MS, NOW + 2 * DAY_MS],
     ["DAYS runs from the claim", { validityMode: "DAYS", validFrom: null, validTo: null, validDays: 7 }, NOW, NOW + 7 * DAY_MS],
     ["DAYS ignores a fixed window", { validityMode: "DAYS", validFrom: 1, validTo: 2, validDays: 1 }, NOW, NOW + DAY_MS],

@@ -80,14 +80,7 @@ export function goodsAmount(units: readonly PricedUnit[]): number {
 
 // ─── usability and the optimal coupon ────────────────────────────────────
 
-export type UnusableReason =
-  | "NOT_UNUSED"
-  | "INVALID"
-  | "NOT_STARTED"
-  | "EXPIRED"
-  | "OUT_OF_SCOPE"
-  | "BELOW_THRESHOLD"
-  | "NO_SAVING";
+export type UnusableReason = "NOT_UNUSED" | "INVALID" | "NOT_STARTED" | "EXPIRED" | "OUT_OF_SCOPE" | "BELOW_THRESHOLD" | "NO_SAVING";
 
 export type CouponEvaluation =
   | { couponNo: string; usable: true; savingCents: number; useTimeEnd: number }
@@ -150,10 +143,7 @@ export type CouponGroup = "unused" | "used" | "expired";
  * anything else past use_time_end is EXPIRED whatever the row says; the rest is UNUSED (including
  * a coupon whose use window has not begun yet).
  */
-export function couponView(
-  coupon: Pick<OwnedCoupon, "status" | "useTimeEnd">,
-  now: number,
-): { group: CouponGroup; status: WireCouponStatus } {
+export function couponView(coupon: Pick<OwnedCoupon, "status" | "useTimeEnd">, now: number): { group: CouponGroup; status: WireCouponStatus } {
   if (coupon.status === "USED" || coupon.status === "LOCKED") return { group: "used", status: "USED" };
   if (coupon.status === "INVALID") return { group: "expired", status: "INVALID" };
   if (now > coupon.useTimeEnd) return { group: "expired", status: "EXPIRED" };

@@ -28,7 +28,12 @@ describe("lockedUntil", () => {
       expected: NOW + 13 * MIN,
     },
     { case: "a stored lock in the future", attempts: [], stored: NOW + 3 * MIN, expected: NOW + 3 * MIN },
-    { case: "a stored lock that has ended forgives the failures before it", attempts: [fail(14), fail(13), fail(12), fail(11), fail(10)], stored: NOW - 9 * MIN, expected: null },
+    {
+      case: "a stored lock that has ended forgives the failures before it",
+      attempts: [fail(14), fail(13), fail(12), fail(11), fail(10)],
+      stored: NOW - 9 * MIN,
+      expected: null,
+    },
     { case: "attempts in the future are ignored", attempts: [fail(-1), fail(-2), fail(-3), fail(-4), fail(-5)], stored: null, expected: null },
   ])("$case", ({ attempts, stored, expected }) => {
     expect(lockedUntil(attempts, NOW, stored)).toBe(expected);

@@ -17,12 +17,7 @@ describe("priceLines", () => {
   const line = (title: string, price: number) => ({ title, currency: "CNY", currency_symbol: "￥", price });
   it.each([
     ["without a coupon: goods then payable", cartTotals(12900, 0), false, [line("商品金额", 12900), line("应付金额", 12900)]],
-    [
-      "with a coupon: a negative coupon line between",
-      cartTotals(12900, 1000),
-      true,
-      [line("商品金额", 12900), line("优惠券", -1000), line("应付金额", 11900)],
-    ],
+    ["with a coupon: a negative coupon line between", cartTotals(12900, 1000), true, [line("商品金额", 12900), line("优惠券", -1000), line("应付金额", 11900)]],
   ])("%s", (_name, totals, withCoupon, expected) => {
     const lines = priceLines(totals, withCoupon);
     expect(lines).toEqual(expected);

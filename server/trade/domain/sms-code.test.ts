@@ -83,7 +83,12 @@ describe("checkCode", () => {
     { case: "no code sent", code: null, matches: false, expected: { ok: false, reason: "NO_CODE", message: "请先获取验证码", countsTry: false } },
     { case: "the right code", code: fresh, matches: true, expected: { ok: true } },
     { case: "a wrong code", code: fresh, matches: false, expected: { ok: false, reason: "WRONG", message: "验证码错误", countsTry: true } },
-    { case: "the 4th wrong try", code: { ...fresh, wrongTries: 3 }, matches: false, expected: { ok: false, reason: "WRONG", message: "验证码错误", countsTry: true } },
+    {
+      case: "the 4th wrong try",
+      code: { ...fresh, wrongTries: 3 },
+      matches: false,
+      expected: { ok: false, reason: "WRONG", message: "验证码错误", countsTry: true },
+    },
     {
       case: "the 5th wrong try invalidates the code",
       code: { ...fresh, wrongTries: 4 },

@@ -61,8 +61,7 @@ export interface StoredCode {
 }
 
 export type CodeCheck =
-  | { ok: true }
-  | { ok: false; reason: "NO_CODE" | "USED" | "EXPIRED" | "TOO_MANY_TRIES" | "WRONG" | "LAST_WRONG"; message: string; countsTry: boolean };
+  { ok: true } | { ok: false; reason: "NO_CODE" | "USED" | "EXPIRED" | "TOO_MANY_TRIES" | "WRONG" | "LAST_WRONG"; message: string; countsTry: boolean };
 
 export const CODE_MESSAGES = {
   NO_CODE: "请先获取验证码",

@@ -27,7 +27,11 @@ export interface ClientContext {
 const UseragentSchema = z.object({
   browser: z.string().max(64).default(""),
   platform: z.string().max(64).default(""),
-  channel_id: z.string().max(32).regex(/^[\w-]*$/).default("1"),
+  channel_id: z
+    .string()
+    .max(32)
+    .regex(/^[\w-]*$/)
+    .default("1"),
   agent_line: z.string().max(32).default(""),
   version: z.string().max(32).default("1.0.0"),
 });
@@ -35,9 +39,7 @@ export type Useragent = z.infer<typeof UseragentSchema>;
 /** What a request without a Useragent header gets (most API clients send none). */
 const DEFAULT_AGENT: Readonly<Useragent> = Object.freeze(UseragentSchema.parse({}));
 
-const lineByAppId = new Map<string, StoreLine>(
-  Object.entries(STORE_LINES).map(([line, ids]) => [ids.appId, line as StoreLine]),
-);
+const lineByAppId = new Map<string, StoreLine>(Object.entries(STORE_LINES).map(([line, ids]) => [ids.appId, line as StoreLine]));
 
 export function clientContext(secret: string): RequestHandler {
   return (req, res, next) => {

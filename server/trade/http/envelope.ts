@@ -84,18 +84,14 @@ function describeIssue(issue: z.core.$ZodIssue | undefined, where: string): stri
     case "too_big": {
       if (issue.origin === "string") return `${where} ${field} 过长，最多 ${issue.maximum} 个字符`;
       if (issue.origin === "array") return `${where} ${field} 过长，最多 ${issue.maximum} 项`;
-      return Number(issue.maximum) >= Number.MAX_SAFE_INTEGER
-        ? `${where} ${field} 数值过大`
-        : `${where} ${field} 不能大于 ${issue.maximum}`;
+      return Number(issue.maximum) >= Number.MAX_SAFE_INTEGER ? `${where} ${field} 数值过大` : `${where} ${field} 不能大于 ${issue.maximum}`;
     }
     case "too_small": {
       const length = issue.origin === "string" || issue.origin === "array";
       if (length && issue.minimum === 1) return `${where} ${field} 不能为空`;
       if (issue.origin === "string") return `${where} ${field} 过短，至少 ${issue.minimum} 个字符`;
       if (issue.origin === "array") return `${where} ${field} 至少 ${issue.minimum} 项`;
-      return Number(issue.minimum) <= Number.MIN_SAFE_INTEGER
-        ? `${where} ${field} 数值过小`
-        : `${where} ${field} 不能小于 ${issue.minimum}`;
+      return Number(issue.minimum) <= Number.MIN_SAFE_INTEGER ? `${where} ${field} 数值过小` : `${where} ${field} 不能小于 ${issue.minimum}`;
     }
     case "unrecognized_keys":
       return `${where}包含未知字段 ${issue.keys.join(", ")}`;

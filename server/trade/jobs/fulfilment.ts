@@ -26,7 +26,11 @@ const queries = preparedFor((db) => ({
     .orderBy(asc(orders.fulfilAfter))
     .limit(FULFIL_BATCH)
     .prepare(),
-  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  order: db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
   undeliveredUnits: db
     .select({ unitId: orderUnits.id, skuNo: orderUnits.skuNo, redemptionUrl: skus.redemptionUrl })
     .from(orderUnits)
@@ -67,7 +71,11 @@ const queries = preparedFor((db) => ({
       createdAt: p("now"),
     })
     .prepare(),
-  recipient: db.select({ email: members.email, mobile: members.mobile }).from(members).where(eq(members.memberId, p("memberId"))).prepare(),
+  recipient: db
+    .select({ email: members.email, mobile: members.mobile })
+    .from(members)
+    .where(eq(members.memberId, p("memberId")))
+    .prepare(),
   deliveredItems: db
     .select({ value: orderPerformances.value, url: orderPerformances.urlValue, goodsName: orderUnits.goodsName, skuName: orderUnits.skuName })
     .from(orderPerformances)
@@ -149,24 +157,35 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): bool
  */
 export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]): { added: number; unused: number; waitingOrders: string[] } {
   const now = deps.now();
-  return deps.store.db.transaction((tx) => {
-    if (codes.length) tx.insert(cdkeys).values(codes.map((code) => ({ skuNo, code, status: "UNUSED", createdAt: now }))).run();
-    const waiting = tx
-      .selectDistinct({ orderNo: orders.orderNo })
-      .from(orders)
-      .innerJoin(orderUnits, eq(orderUnits.orderNo, orders.orderNo))
-      .where(and(eq(orders.status, "SENDING"), eq(orderUnits.skuNo, skuNo)))
-      .all()
-      .map((o) => o.orderNo);
-    if (waiting.length) {
-      tx.update(orders)
-        .set({ fulfilAfter: now, updatedAt: now })
-        .where(and(inArray(orders.orderNo, waiting), eq(orders.status, "SENDING"), gt(orders.fulfilAfter, now)))
-        .run();
-    }
-    const unused = tx.select({ n: sql<number>`count(*)` }).from(cdkeys).where(and(eq(cdkeys.skuNo, skuNo), eq(cdkeys.status, "UNUSED"))).get()?.n ?? 0;
-    return { added: codes.length, unused, waitingOrders: waiting };
-  }, { behavior: "immediate" });
+  return deps.store.db.transaction(
+    (tx) => {
+      if (codes.length)
+        tx.insert(cdkeys)
+          .values(codes.map((code) => ({ skuNo, code, status: "UNUSED", createdAt: now })))
+          .run();
+      const waiting = tx
+        .selectDistinct({ orderNo: orders.orderNo })
+        .from(orders)
+        .innerJoin(orderUnits, eq(orderUnits.orderNo, orders.orderNo))
+        .where(and(eq(orders.status, "SENDING"), eq(orderUnits.skuNo, skuNo)))
+        .all()
+        .map((o) => o.orderNo);
+      if (waiting.length) {
+        tx.update(orders)
+          .set({ fulfilAfter: now, updatedAt: now })
+          .where(and(inArray(orders.orderNo, waiting), eq(orders.status, "SENDING"), gt(orders.fulfilAfter, now)))
+          .run();
+      }
+      const unused =
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(cdkeys)
+          .where(and(eq(cdkeys.skuNo, skuNo), eq(cdkeys.status, "UNUSED")))
+          .get()?.n ?? 0;
+      return { added: codes.length, unused, waitingOrders: waiting };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {

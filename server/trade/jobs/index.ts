@@ -44,10 +44,7 @@ export function startJobs(deps: TradeDeps) {
   });
   expiry();
   fulfilment();
-  const timers = [
-    setInterval(expiry, 5_000),
-    setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
-  ];
+  const timers = [setInterval(expiry, 5_000), setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3)))];
   return {
     stop() {
       stopped = true;

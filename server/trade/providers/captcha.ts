@@ -169,7 +169,9 @@ function sliderSvg(lotNumber: string, { x, y }: SliderAnswer): string {
     const cy = fixed(rnd() * h);
     const r = fixed(10 + rnd() * 36);
     const shapeHue = (hue + Math.floor(rnd() * 120) - 60 + 360) % 360;
-    shapes.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${shapeHue},70%,${45 + Math.floor(rnd() * 25)}%)" fill-opacity="${fixed(0.25 + rnd() * 0.4)}"/>`);
+    shapes.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${shapeHue},70%,${45 + Math.floor(rnd() * 25)}%)" fill-opacity="${fixed(0.25 + rnd() * 0.4)}"/>`,
+    );
   }
   const ridge = Array.from({ length: 9 }, (_, i) => `${fixed((i * w) / 8)},${fixed(h * 0.55 + rnd() * h * 0.3)}`).join(" ");
   const s = CAPTCHA.pieceSize;

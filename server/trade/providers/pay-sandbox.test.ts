@@ -4,7 +4,11 @@ import type { PayNotification } from "./pay";
 import { sandboxPay, signNotification } from "./pay-sandbox";
 
 const SESSION = "a-session-secret-of-at-least-32-characters";
-const config = { hkBaseUrl: "https://pay.example.hk", payLinkSecret: derivedKey(SESSION, "pay-cashier-link"), payNotifySecret: derivedKey(SESSION, "pay-notify") };
+const config = {
+  hkBaseUrl: "https://pay.example.hk",
+  payLinkSecret: derivedKey(SESSION, "pay-cashier-link"),
+  payNotifySecret: derivedKey(SESSION, "pay-notify"),
+};
 const sandbox = sandboxPay(config);
 const n: PayNotification = { notify_id: "N-0001-abcd", order_no: "TT20261123000001", trade_status: "SUCCESS", amount: 2990, pay_way: "WX" };
 
@@ -16,7 +20,9 @@ describe("the sandbox payment provider", () => {
     expect(sig).toMatch(/^[0-9a-f]{32}$/);
     expect(sandbox.verifyCashierLink(n.order_no, sig)).toBe(true);
     expect(sandbox.verifyCashierLink("TT20261123000002", sig)).toBe(false);
-    expect(sandboxPay({ ...config, payLinkSecret: derivedKey("another-session-secret-of-32-chars!", "pay-cashier-link") }).verifyCashierLink(n.order_no, sig)).toBe(false);
+    expect(
+      sandboxPay({ ...config, payLinkSecret: derivedKey("another-session-secret-of-32-chars!", "pay-cashier-link") }).verifyCashierLink(n.order_no, sig),
+    ).toBe(false);
   });
 
   it("accepts a notification signed with the notification key, and no other", () => {

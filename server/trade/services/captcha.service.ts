@@ -29,7 +29,9 @@ export function loadChallenge(deps: TradeDeps, type: CaptchaType, imageUrl: (lot
   const challenge = captchaProvider.issue(type, imageUrl);
   const { db } = deps.store;
   db.transaction((tx) => {
-    tx.delete(captchaLots).where(lt(captchaLots.expiresAt, now - STALE_LOT_MS)).run();
+    tx.delete(captchaLots)
+      .where(lt(captchaLots.expiresAt, now - STALE_LOT_MS))
+      .run();
     tx.insert(captchaLots)
       .values({ lotNumber: challenge.lotNumber, kind: challenge.kind, answer: challenge.answer, expiresAt: now + CAPTCHA.lotTtlMs, createdAt: now })
       .run();
@@ -94,7 +96,10 @@ export function consumeValidatedLot(tx: DbTx, lotNumber: string, now: number): v
   const lot = tx.select().from(captchaLots).where(where).get() ?? null;
   const use = checkLotUse(lot, now);
   if (!use.ok) throw new ApiError(ERROR.BAD_INPUT, use.message);
-  tx.update(captchaLots).set({ consumedAt: now }).where(and(where, isNull(captchaLots.consumedAt))).run();
+  tx.update(captchaLots)
+    .set({ consumedAt: now })
+    .where(and(where, isNull(captchaLots.consumedAt)))
+    .run();
 }
 
 function sameText(a: string, b: string): boolean {

@@ -28,11 +28,7 @@ export function activeAdverts(db: Db, pageType: string, now: number) {
 }
 
 /** RECOMMEND blocks of a page without the excluded goods, or the RENDER blocks of one goods. */
-export function pageContent(
-  db: Db,
-  request: { pageType: PageType; excludeGoodsNos: string[]; renderId?: string },
-  now: number,
-): LayoutBlock[] {
+export function pageContent(db: Db, request: { pageType: PageType; excludeGoodsNos: string[]; renderId?: string }, now: number): LayoutBlock[] {
   if (request.renderId !== undefined) {
     return layoutBlocksOf(db, request.pageType, { renderId: request.renderId, now }).filter((b) => b.style_type === "RENDER");
   }

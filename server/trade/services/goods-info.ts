@@ -45,7 +45,8 @@ export function goodsInfoByNo(db: Db, goodsNos: string[]): Map<string, GoodsInfo
 }
 
 /** goods_info straight from SQLite: only its columns, no drizzle mapping (search answers up to 100 per request). */
-const INFO_COLUMNS = "goods_no, goods_name, goods_desc, goods_tags, covers, price_turn_cny, sale_off_price_cny, origin_currency, is_presale, presale_performance_at, sale_end_at";
+const INFO_COLUMNS =
+  "goods_no, goods_name, goods_desc, goods_tags, covers, price_turn_cny, sale_off_price_cny, origin_currency, is_presale, presale_performance_at, sale_end_at";
 
 interface InfoRow extends Omit<GoodsInfo, "goods_tags" | "covers" | "is_presale"> {
   goods_tags: string;

@@ -63,7 +63,10 @@ function querySearch(db: Db, q: SearchQuery): SearchPage {
   // which page: walking the ordering's index and testing each row stops after about
   // (offset + size) × onSale / total rows, sorting the matches costs about `total`: take the cheaper
   // (a keyword with fewer matches than the page reaches needs no count of the catalogue to know)
-  const page = (text: string, params: Record<string, unknown> = {}) => statement(db, text).pluck().all({ ...params, size: q.size, offset }) as string[];
+  const page = (text: string, params: Record<string, unknown> = {}) =>
+    statement(db, text)
+      .pluck()
+      .all({ ...params, size: q.size, offset }) as string[];
   let goodsNos: string[];
   if (!keyword) goodsNos = page(`SELECT goods_no FROM goods_search INDEXED BY ${index} ORDER BY ${orderBy} LIMIT @size OFFSET @offset`);
   else if (fts && (total <= offset + q.size || ((offset + q.size) * onSale()) / total > total)) {
@@ -125,13 +128,15 @@ function readGoodsDetail(db: Db, goodsNo: string) {
   const row = db.select().from(goods).where(eq(goods.goodsNo, goodsNo)).get();
   if (!row || row.status !== "ON_SALE") return null;
   const extras = db.select().from(goodsExtras).where(eq(goodsExtras.goodsNo, goodsNo)).all();
-  const skuByNo = new Map(db.select().from(skus).where(eq(skus.goodsNo, goodsNo)).all().map((s) => [s.skuNo, s]));
-  const nodes = db
-    .select()
-    .from(specNodes)
-    .where(eq(specNodes.goodsNo, goodsNo))
-    .orderBy(asc(specNodes.sort), asc(specNodes.id))
-    .all();
+  const skuByNo = new Map(
+    db
+      .select()
+      .from(skus)
+      .where(eq(skus.goodsNo, goodsNo))
+      .all()
+      .map((s) => [s.skuNo, s]),
+  );
+  const nodes = db.select().from(specNodes).where(eq(specNodes.goodsNo, goodsNo)).orderBy(asc(specNodes.sort), asc(specNodes.id)).all();
 
   const tree = (parentId: number | null): SpecTag[] =>
     nodes
@@ -166,4 +171,3 @@ function readGoodsDetail(db: Db, goodsNo: string) {
     goods_extra: extras.map((e) => ({ extra_key: e.extraKey, extra_value: e.extraValue })),
   };
 }
-

@@ -21,11 +21,7 @@ export interface LayoutBlock {
   setting: Record<string, Record<string, unknown>>;
 }
 
-export function layoutBlocksOf(
-  db: Db,
-  pageType: PageType,
-  options: { renderId?: string; now?: number } = {},
-): LayoutBlock[] {
+export function layoutBlocksOf(db: Db, pageType: PageType, options: { renderId?: string; now?: number } = {}): LayoutBlock[] {
   const blocks = cachedRead(db, "layout", `${pageType}\n${options.renderId ?? ""}`, () => readBlocks(db, pageType, options.renderId));
   // the countdown's server time is the only per-request part
   const serverTime = Math.floor((options.now ?? Date.now()) / 1000);
@@ -38,12 +34,7 @@ function readBlocks(db: Db, pageType: PageType, renderId: string | undefined): L
   const blocks = db
     .select()
     .from(layoutBlocks)
-    .where(
-      and(
-        eq(layoutBlocks.pageType, pageType),
-        renderId === undefined ? isNull(layoutBlocks.renderId) : eq(layoutBlocks.renderId, renderId),
-      ),
-    )
+    .where(and(eq(layoutBlocks.pageType, pageType), renderId === undefined ? isNull(layoutBlocks.renderId) : eq(layoutBlocks.renderId, renderId)))
     .orderBy(asc(layoutBlocks.sort), asc(layoutBlocks.id))
     .all();
   if (blocks.length === 0) return [];
@@ -51,7 +42,12 @@ function readBlocks(db: Db, pageType: PageType, renderId: string | undefined): L
   const items = db
     .select()
     .from(layoutItems)
-    .where(inArray(layoutItems.blockId, blocks.map((b) => b.id)))
+    .where(
+      inArray(
+        layoutItems.blockId,
+        blocks.map((b) => b.id),
+      ),
+    )
     .orderBy(asc(layoutItems.sort), asc(layoutItems.id))
     .all();
   const goodsByNo = goodsInfoByNo(
@@ -68,9 +64,7 @@ function readBlocks(db: Db, pageType: PageType, renderId: string | undefined): L
       .filter((item) => !item.goodsNo || goodsByNo.has(item.goodsNo))
       .map((item) => ({
         id: item.id,
-        assembly: item.goodsNo
-          ? { ...item.assembly, GOODS: { value: item.goodsNo, goods_info: goodsByNo.get(item.goodsNo) } }
-          : item.assembly,
+        assembly: item.goodsNo ? { ...item.assembly, GOODS: { value: item.goodsNo, goods_info: goodsByNo.get(item.goodsNo) } } : item.assembly,
       })),
     setting: block.settings,
   }));

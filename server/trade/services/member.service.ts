@@ -84,7 +84,11 @@ export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { m
 function memberForNumber(tx: DbTx, mobile: string, now: number): Member {
   const existing = tx.select().from(members).where(eq(members.mobile, mobile)).get();
   if (existing) return existing;
-  return tx.insert(members).values({ mobile, memberName: defaultMemberName(mobile), createdAt: now }).returning().get();
+  return tx
+    .insert(members)
+    .values({ mobile, memberName: defaultMemberName(mobile), createdAt: now })
+    .returning()
+    .get();
 }
 
 export interface PasswordLogin {
@@ -117,8 +121,7 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
     .where(and(eq(loginAttempts.mobile, username), gt(loginAttempts.createdAt, now - LOGIN_LOCK.lookbackMs)))
     .all();
   const storedLock = member?.lockedUntil ?? null;
-  const record = (tx: DbTx, success: boolean) =>
-    tx.insert(loginAttempts).values({ mobile: username, clientIp, success, createdAt: now }).run();
+  const record = (tx: DbTx, success: boolean) => tx.insert(loginAttempts).values({ mobile: username, clientIp, success, createdAt: now }).run();
 
   if (lockedUntil(history, now, storedLock) !== null) {
     record(db, false);

@@ -6,7 +6,18 @@ import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { CURRENCY_SYMBOL } from "../../../shared/money";
 import { compactShopDay, DAY_MS, shopDayStart } from "../../../shared/shop-time";
 import type { Db } from "../../../db/client";
-import { coupons, idempotencyKeys, memberServers, orderCoupons, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, orderUnits, specNodes } from "../../../db/schema";
+import {
+  coupons,
+  idempotencyKeys,
+  memberServers,
+  orderCoupons,
+  orderGifts,
+  orderPerformances,
+  orders,
+  ORDERS_OPEN_SQL,
+  orderUnits,
+  specNodes,
+} from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
@@ -42,8 +53,16 @@ type OrderRow = typeof orders.$inferSelect;
 
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
-  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
-  orderNoTaken: db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
+  order: db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
+  orderNoTaken: db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
   idempotencyKey: db
     .select()
     .from(idempotencyKeys)
@@ -372,12 +391,34 @@ const listQueries = preparedFor((db) => {
   const newestFirst = [desc(orders.createdAt), desc(orders.orderNo)];
   return {
     ALL: {
-      count: db.select({ n: sql<number>`count(*)` }).from(orders).where(eq(orders.memberId, p("memberId"))).prepare(),
-      page: db.select(LIST_COLUMNS).from(orders).where(eq(orders.memberId, p("memberId"))).orderBy(...newestFirst).limit(p("size")).offset(p("offset")).prepare(),
+      count: db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(eq(orders.memberId, p("memberId")))
+        .prepare(),
+      page: db
+        .select(LIST_COLUMNS)
+        .from(orders)
+        .where(eq(orders.memberId, p("memberId")))
+        .orderBy(...newestFirst)
+        .limit(p("size"))
+        .offset(p("offset"))
+        .prepare(),
     },
     PAY_SUCCESS: {
-      count: db.select({ n: sql<number>`count(*)` }).from(orders).where(paid).prepare(),
-      page: db.select(LIST_COLUMNS).from(orders).where(paid).orderBy(...newestFirst).limit(p("size")).offset(p("offset")).prepare(),
+      count: db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(paid)
+        .prepare(),
+      page: db
+        .select(LIST_COLUMNS)
+        .from(orders)
+        .where(paid)
+        .orderBy(...newestFirst)
+        .limit(p("size"))
+        .offset(p("offset"))
+        .prepare(),
     },
     open: db
       .select(LIST_COLUMNS)
@@ -412,7 +453,10 @@ export function listOrders(deps: TradeDeps, member: Member, query: { user_id: st
     // a page that is not full is the last one: the count follows without counting
     total = rows.length < query.size && (rows.length > 0 || offset === 0) ? offset + rows.length : (count.get({ memberId })?.n ?? 0);
   }
-  const units = unitsOf(deps.store.db, rows.map((o) => o.orderNo));
+  const units = unitsOf(
+    deps.store.db,
+    rows.map((o) => o.orderNo),
+  );
   const now = deps.now();
   const provider = payProvider(deps.config);
   return {
@@ -477,7 +521,12 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
   const order = ownOrder(db, member, orderNo);
   const units = db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(asc(orderUnits.id)).all();
   const delivered = new Map(
-    db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all().map((p) => [p.unitId, p]),
+    db
+      .select()
+      .from(orderPerformances)
+      .where(eq(orderPerformances.orderNo, orderNo))
+      .all()
+      .map((p) => [p.unitId, p]),
   );
   const gifts = db.select().from(orderGifts).where(eq(orderGifts.orderNo, orderNo)).all();
   return {
@@ -501,7 +550,13 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
     performance_list: units.map((unit) => {
       const item = delivered.get(unit.id);
       return item
-        ? { title: item.title, value: item.value, copy: item.copy, url: { title: item.urlTitle ?? "", value: item.urlValue ?? "" }, notice_text: item.noticeText }
+        ? {
+            title: item.title,
+            value: item.value,
+            copy: item.copy,
+            url: { title: item.urlTitle ?? "", value: item.urlValue ?? "" },
+            notice_text: item.noticeText,
+          }
         : { title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: order.notice ?? "" };
     }),
     gift_list: gifts.map((g) => ({ title: g.title, value: g.value, copy: g.copy, url: { title: g.urlTitle ?? "", value: g.urlValue ?? "" } })),

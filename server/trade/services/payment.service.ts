@@ -33,8 +33,16 @@ type OrderRow = typeof orders.$inferSelect;
 
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
-  order: db.select().from(orders).where(eq(orders.orderNo, p("orderNo"))).prepare(),
-  notification: db.select({ outcome: paymentNotifications.outcome }).from(paymentNotifications).where(eq(paymentNotifications.notifyId, p("notifyId"))).prepare(),
+  order: db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
+  notification: db
+    .select({ outcome: paymentNotifications.outcome })
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.notifyId, p("notifyId")))
+    .prepare(),
   latestPresale: db
     .select({ at: sql<number | null>`max(${orderUnits.presalePerformanceAt})` })
     .from(orderUnits)
@@ -42,7 +50,14 @@ const queries = preparedFor((db) => ({
     .prepare(),
   record: db
     .insert(paymentNotifications)
-    .values({ notifyId: p("notifyId"), orderNo: p("orderNo"), tradeStatus: p("tradeStatus"), amount: p("amount"), outcome: p("outcome"), createdAt: p("createdAt") })
+    .values({
+      notifyId: p("notifyId"),
+      orderNo: p("orderNo"),
+      tradeStatus: p("tradeStatus"),
+      amount: p("amount"),
+      outcome: p("outcome"),
+      createdAt: p("createdAt"),
+    })
     .prepare(),
 }));
 

@@ -17,14 +17,7 @@ import {
 } from "../domain/coupon-rules";
 import { cartTotals, priceLines, type CartTotals, type PriceLine } from "../domain/pricing";
 import { ApiError, ERROR } from "../http/envelope";
-import {
-  memberCouponRows,
-  memberCouponsByNo,
-  PROMOTION_MESSAGES,
-  toOwnedCoupon,
-  toWireCoupon,
-  type WireCoupon,
-} from "./promotion.service";
+import { memberCouponRows, memberCouponsByNo, PROMOTION_MESSAGES, toOwnedCoupon, toWireCoupon, type WireCoupon } from "./promotion.service";
 import { preparedFor } from "./prepared";
 
 /** A cart unit as the API takes it (already validated by the router's schema). */

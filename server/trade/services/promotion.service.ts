@@ -163,9 +163,7 @@ export function myCoupons(db: Db, memberId: number, now: number, paging: { page:
   }
   const byNo = (a: CouponRow, b: CouponRow) => (a.couponNo < b.couponNo ? -1 : a.couponNo > b.couponNo ? 1 : 0);
   groups.unused.sort((a, b) => a.row.useTimeEnd - b.row.useTimeEnd || byNo(a.row, b.row));
-  groups.used.sort(
-    (a, b) => (b.row.usedAt ?? b.row.createdAt) - (a.row.usedAt ?? a.row.createdAt) || byNo(a.row, b.row),
-  );
+  groups.used.sort((a, b) => (b.row.usedAt ?? b.row.createdAt) - (a.row.usedAt ?? a.row.createdAt) || byNo(a.row, b.row));
   groups.expired.sort((a, b) => b.row.useTimeEnd - a.row.useTimeEnd || byNo(a.row, b.row));
   const from = (paging.page - 1) * paging.size;
   const pageOf = (list: { wire: WireCoupon }[]) => list.slice(from, from + paging.size).map((x) => x.wire);
@@ -251,12 +249,7 @@ function newCouponNo(tx: DbTx): string {
  * from stock with a conditional UPDATE (claimed_count < total_stock), and inserts the coupon.
  * Returns the refusal instead of throwing so batch claims can skip.
  */
-function claimIn(
-  tx: DbTx,
-  activity: ActivityRow,
-  memberId: number,
-  now: number,
-): { couponNo: string } | { refusal: ClaimRefusal } {
+function claimIn(tx: DbTx, activity: ActivityRow, memberId: number, now: number): { couponNo: string } | { refusal: ClaimRefusal } {
   const claimedByMe =
     tx
       .select({ n: sql<number>`count(*)` })
@@ -370,7 +363,11 @@ const orderSteps = preparedFor((db) => ({
 export function lockCoupon(db: Db, couponNo: string, memberId: number, orderNo: string, now?: number): void {
   const locked = orderSteps(db).lock.run({ couponNo, memberId, orderNo, now: now ?? null });
   if (locked.changes === 1) return;
-  const row = db.select().from(coupons).where(and(eq(coupons.couponNo, couponNo), eq(coupons.memberId, memberId))).get();
+  const row = db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.couponNo, couponNo), eq(coupons.memberId, memberId)))
+    .get();
   if (row?.status === "LOCKED" && row.orderNo === orderNo) return;
   if (row?.status === "LOCKED") throw new ApiError(ERROR.CONFLICT, PROMOTION_MESSAGES.COUPON_HELD);
   throw new ApiError(ERROR.BAD_INPUT, PROMOTION_MESSAGES.COUPON_UNAVAILABLE);

@@ -16,7 +16,9 @@ export type Member = typeof members.$inferSelect;
 export function issueCredential(db: Db, memberId: number, now: number): { token: string; expiresAt: number } {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = now + CREDENTIAL_DAYS * DAY_MS;
-  db.insert(credentials).values({ tokenHash: hashToken(token), memberId, expiresAt, createdAt: now }).run();
+  db.insert(credentials)
+    .values({ tokenHash: hashToken(token), memberId, expiresAt, createdAt: now })
+    .run();
   return { token, expiresAt };
 }
 
@@ -36,5 +38,8 @@ export function memberByCredential(db: Db, token: string | null, now: number): M
 }
 
 export function revokeCredential(db: Db, token: string, now: number): void {
-  db.update(credentials).set({ revokedAt: now }).where(and(eq(credentials.tokenHash, hashToken(token)), isNull(credentials.revokedAt))).run();
+  db.update(credentials)
+    .set({ revokedAt: now })
+    .where(and(eq(credentials.tokenHash, hashToken(token)), isNull(credentials.revokedAt)))
+    .run();
 }
