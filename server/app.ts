@@ -60,7 +60,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        // a proxy's id is kept when it is plainly an id; anything else is not echoed (finding 17)
+        // a proxy's id is kept when it is plainly an id; anything else is not echoed (decision 012, finding 17)
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("x-request-id", id);

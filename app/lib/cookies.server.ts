@@ -46,7 +46,7 @@ export const COOKIE_NAMES = {
 export const LOGIN_COOKIE = COOKIE_NAMES.login;
 
 /**
- * Whether the cookies of an answer to this request are marked Secure (review finding 6): when the
+ * Whether the cookies of an answer to this request are marked Secure (decision 012, review finding 6): when the
  * request came over https — its URL's protocol is Express's `req.protocol`, which believes
  * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is a production shop whose
  * configured address is https.

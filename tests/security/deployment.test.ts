@@ -43,7 +43,7 @@ async function createOrder(shop: Shop) {
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** What the attacker of finding 1 does with a pay_url: posts the cashier's SUCCESS button. */
+/** What the attacker of review finding 1 (decision 011) does with a pay_url: posts the cashier's SUCCESS button. */
 async function payInSandbox(shop: Shop, orderNo: string, payUrl: string) {
   const sig = new URL(payUrl, shop.url).searchParams.get("sig") ?? "";
   return fetch(`${shop.url}/mock-pay/${orderNo}`, {
