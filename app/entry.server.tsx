@@ -30,7 +30,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   keepMemberAnswerPrivate(request, responseHeaders);
-  // every document is a page view (spec 01 §2), recorded without waiting and without JavaScript
+  // every document is a page view (spec/01 §2), recorded without waiting and without JavaScript
   if (request.method === "GET") recordPageView(request, loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {
     let ready = false;

@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (api.credential) {
     const status = await getLoginStatus(api);
     if (status.ok) member = status.result;
-    // spec 01 §4: a 401 resets the session and removes the stored credential
+    // spec/01 §4: a 401 resets the session and removes the stored credential
     else if (status.errorCode === 401) context.appendSetCookie(plainCookie("login", null, request));
   }
   return {
@@ -88,7 +88,7 @@ export default function App() {
   const { shop, member, flash, login, couponPopup } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
-  // spec 01: page changes slide and fade in. With JavaScript that is a client navigation (a new
+  // spec/01 §2: page changes slide and fade in. With JavaScript that is a client navigation (a new
   // <main>, keyed by path), not the document's first paint, which stays as fast as it can be;
   // without JavaScript every page change is a document load, so app.css animates those.
   const firstPath = useRef(location.pathname);

@@ -373,7 +373,7 @@ export const orders = sqliteTable(
     // with the status in it too, the list's filters and counts never read the table
     index("orders_member_idx").on(t.memberId, t.createdAt, t.orderNo, t.status),
     // partial indexes hold only the orders the expiry sweeper and the fulfilment worker look for,
-    // so an order's later transitions do not rewrite them (issue 8: fewer pages per commit)
+    // so an order's later transitions do not rewrite them (docs/benchmarks.md: fewer pages per commit)
     index("orders_open_idx")
       .on(t.memberId, t.payExpireAt)
       .where(sql`${t.status} in ${sql.raw(ORDERS_OPEN_SQL)}`),

@@ -1,4 +1,4 @@
-// The QA admin script (decisions §7): `npm run admin -- <command>` on DB_FILE (default
+// The QA admin script (spec/03 §7): `npm run admin -- <command>` on DB_FILE (default
 // data/shop.sqlite). It drives orders, coupons, codes and the SMS outbox through the same service
 // and domain code as the API — the state machine, the paid notification, the fulfilment worker's
 // allocation, the expiry sweeper, coupon claims — so QA sees exactly what a shopper would cause.

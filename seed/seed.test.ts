@@ -232,7 +232,7 @@ describe("layout and content", () => {
     const left = Number(cd.count_down_end) * 1000 - NOW;
     expect(left).toBeGreaterThan(1.5 * DAY);
     expect(left).toBeLessThan(2.5 * DAY);
-    // spec 01 §4 shows 0 once the start is reached: the countdown starts at its end
+    // spec/01 §4 shows 0 once the start is reached: the countdown starts at its end
     expect(Number(cd.count_down_start)).toBe(Number(cd.count_down_end));
     expect(cd.timer_image).toBe("/media/blocks/timer.svg");
   });

@@ -603,7 +603,7 @@ function buildLayout(now: number) {
     sortByPage.set(b.pageType, sort);
     const settings: Record<string, Record<string, unknown>> = {};
     if (b.countDown) {
-      // spec 01 §4: the remaining time is 0 once count_down_start is reached, so the sale's
+      // spec/01 §4: the remaining time is 0 once count_down_start is reached, so the sale's
       // countdown runs to its end with the start set at the same moment
       const end = Math.floor((now + b.countDown.endsInHours * HOUR) / 1000);
       settings.COUNT_DOWN = {

@@ -60,7 +60,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        // a proxy's id is kept when it is plainly an id; anything else is not echoed (finding 17)
+        // a proxy's id is kept when it is plainly an id; anything else is not echoed (decision 012, finding 17)
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader("x-request-id", id);
@@ -76,7 +76,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   );
   const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
-  // pay for on every call the storefront makes (issue 8: ~0.4 ms per order)
+  // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
   app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
   app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
@@ -101,7 +101,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
  * Remix writes React's HTML in hundreds of small chunks and calls `res.flush()` after each, which
  * makes compression run a zlib sync flush (a thread-pool round trip, and a worse ratio) per chunk.
  * Gathering the writes and flushes of one event-loop turn into one write and one flush keeps a
- * streamed response streaming while a page costs one compression pass (issue 8: figures in
+ * streamed response streaming while a page costs one compression pass (figures in
  * docs/benchmarks.md).
  */
 const coalesceWrites: RequestHandler = (_req, res, next) => {
@@ -158,7 +158,7 @@ const coalesceWrites: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * Form posts to the storefront must come from the shop's own pages (decisions §3: SameSite
+ * Form posts to the storefront must come from the shop's own pages (spec/03 §3: SameSite
  * cookies plus an Origin/Referer check, the same rule as /api's: server/http/same-origin.ts).
  */
 function sameOriginForms(config: Config): RequestHandler {

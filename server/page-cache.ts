@@ -1,5 +1,5 @@
-// A short-lived full-page cache for visitors (issue 8). A visitor's catalogue page depends only on
-// its address (with the protocol, host and port Remix renders it for: review finding 7) and the
+// A short-lived full-page cache for visitors (decision 008). A visitor's catalogue page depends only on
+// its address (with the protocol, host and port Remix renders it for: decision 012, review finding 7) and the
 // shopper's cookies, so the rendered answer is kept under exactly those (minus the per-visitor
 // saas-token) and replayed, already gzipped, for a few seconds.
 //

@@ -1,4 +1,4 @@
-// The delivery e-mail of pay-confirm (spec 02 §5), one rule for the page (typed input filtered,
+// The delivery e-mail of pay-confirm (spec/02 §5), one rule for the page (typed input filtered,
 // checked before the order) and the order service: at most 50 characters, a local part, @, a
 // domain, a dot and a top-level domain of at least 2 letters.
 

@@ -14,7 +14,7 @@ export function yuanText(cents: number): string {
   return `${CURRENCY_SYMBOL}${yuanAmount(cents)}`;
 }
 
-/** Yuan with 2 decimals for the shop's pages; a falsy amount shows "0" (spec 01 §5). */
+/** Yuan with 2 decimals for the shop's pages; a falsy amount shows "0" (spec/01 §5). */
 export function formatYuan(cents: number | null | undefined): string {
   if (!cents) return "0";
   return yuanAmount(cents);

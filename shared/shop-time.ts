@@ -39,7 +39,7 @@ export function formatDateTime(ms: number | null | undefined): string {
   return `${shopDay(ms)} ${pad(t.hours)}:${pad(t.minutes)}:${pad(t.seconds)}`;
 }
 
-/** "2026.11.22" (coupon validity, spec 01 §9) */
+/** "2026.11.22" (coupon validity, spec/01 §9) */
 export function formatDotDate(ms: number): string {
   const t = shopClock(ms);
   return `${pad(t.year, 4)}.${pad(t.month)}.${pad(t.day)}`;

@@ -62,7 +62,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     }),
     Accept: "application/json",
     // the services answer over loopback by default: compressing there and inflating here only
-    // costs CPU (issue 8, docs/benchmarks.md); a remote TRADE_API_URL may still compress
+    // costs CPU (docs/benchmarks.md); a remote TRADE_API_URL may still compress
     ...(isLoopback(tradeApiUrl()) ? { "Accept-Encoding": "identity" } : {}),
     // the services' per-address limits need the shopper's address, not the storefront's
     "X-Forwarded-For": context.clientIp,

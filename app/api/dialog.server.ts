@@ -1,4 +1,4 @@
-// shopping/dialog/show (spec 01 §3 "Popup advert", decisions §4): the popup adverts of a page.
+// shopping/dialog/show (spec/01 §3 "Popup advert", spec/03 §4): the popup adverts of a page.
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 import type { PageType } from "./layout.server";

@@ -1,4 +1,4 @@
-// v2/goods/{goodsNo}: the goods detail with its SKU spec tree and extras (spec 02 §3).
+// v2/goods/{goodsNo}: the goods detail with its SKU spec tree and extras (spec/02 §3).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 
@@ -71,7 +71,7 @@ export function extraList(detail: GoodsDetail, key: string): string[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** The original price of a SKU, carried by its SALE_OFF spec (spec 02 §3). */
+/** The original price of a SKU, carried by its SALE_OFF spec (spec/02 §3). */
 export function skuOriginPrice(sku: Sku): number {
   const value = Number(sku.sku_spec.find((s) => s.sku_spec_key === "SALE_OFF")?.sku_spec_value);
   return Number.isInteger(value) && value > 0 ? value : sku.price_turn_cny;

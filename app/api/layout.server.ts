@@ -1,4 +1,4 @@
-// shopping/layout: the blocks of a page (spec 01 §3 "Home block").
+// shopping/layout: the blocks of a page (spec/01 §3 "Home block").
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 

@@ -1,5 +1,5 @@
 // member/*: login status, logins by SMS code and by password, logout, the auth check, the login
-// cookie sync, and the captcha of the local geetest v4 stand-in (spec 01 §7, decisions §4).
+// cookie sync, and the captcha of the local geetest v4 stand-in (spec/01 §7, spec/03 §4).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 
@@ -20,7 +20,7 @@ export function getLoginStatus(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/login_status", MemberSchema);
 }
 
-/** The auth verification before guarded actions (decisions §4): 401 with error_code 401 when not valid. */
+/** The auth verification before guarded actions (spec/03 §4): 401 with error_code 401 when not valid. */
 export function authCheck(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/auth_check", z.object({ member_id: z.number() }));
 }
@@ -43,7 +43,7 @@ export function logout(api: TradeApi) {
 }
 
 /**
- * Asks the services for the login cookie of one configured host (spec 01 §7 [5]). Right after a
+ * Asks the services for the login cookie of one configured host (spec/01 §7 [5]). Right after a
  * login the request carries no credential yet, so the new one is passed explicitly.
  */
 export function syncLoginCookie(api: TradeApi, baseDomain: string, credential: string) {

@@ -1,4 +1,4 @@
-// order/*: create, pay way, status, list, detail v2, close (spec 02 §7).
+// order/*: create, pay way, status, list, detail v2, close (spec/02 §7).
 import { z } from "zod";
 import type { CartUnit } from "./cart.server";
 import type { TradeApi } from "./client.server";
@@ -103,7 +103,7 @@ export function listOrders(api: TradeApi, userId: number, filter: ListFilter) {
 /**
  * The cashier link the trade services hold for one of the member's open orders, or null (paid,
  * closed, expired, another member's or unknown). The order list is the contract's one read that
- * carries it (spec 02: list item third_pay_detail {pay_url}); order/pay_way also answers it, but
+ * carries it (spec/02 §3: list item third_pay_detail {pay_url}); order/pay_way also answers it, but
  * changes the order.
  */
 export async function getOrderPayUrl(api: TradeApi, userId: number, orderNo: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-// promotion/*: the member's coupons, the collection centre and claims (spec 01 §3, §7; decisions §4).
+// promotion/*: the member's coupons, the collection centre and claims (spec/01 §3, §7; spec/03 §4).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
 

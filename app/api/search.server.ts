@@ -1,4 +1,4 @@
-// goods/search (spec 01 §7, decisions §4): the results page, the dropdown's suggestions and the
+// goods/search (spec/01 §7, spec/03 §4): the results page, the dropdown's suggestions and the
 // sitemap; and the hot searches of the header dropdown (shopping/layout?page_type=HOT_SEARCH).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
@@ -27,7 +27,7 @@ export interface SearchPage {
   total: number;
 }
 
-/** Never throws: a failure reads as an empty first page (spec 01 §7). */
+/** Never throws: a failure reads as an empty first page (spec/01 §7). */
 export async function searchGoods(api: TradeApi, q: SearchQuery): Promise<SearchPage> {
   const empty = { list: [], page: 1, total: 0 };
   try {

@@ -1,4 +1,4 @@
-/** The three notices of the goods and pay-confirm pages (spec 02 §2, §9). */
+/** The three notices of the goods and pay-confirm pages (spec/02 §2, §9). */
 export function BuyNotices({ regionRestricted }: { regionRestricted: boolean }) {
   return (
     <ul className="space-y-1.5 rounded-lg bg-surface-raised/60 p-3 text-xs leading-5 text-ink-muted" aria-label="购买须知">

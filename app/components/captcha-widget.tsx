@@ -1,4 +1,4 @@
-// The captcha of the login forms (decisions §6), geetest v4 style. With JavaScript: a slider — drag
+// The captcha of the login forms (spec/03 §6), geetest v4 style. With JavaScript: a slider — drag
 // the piece along the track until it covers the gap; the offset in px is the answer, checked by the
 // /login action through geetest4/action/valid. Without JavaScript: a picture with a small
 // arithmetic question and an answer field inside the same form, checked by the same action.
@@ -17,7 +17,7 @@ interface SliderCaptchaProps {
   /** The shopper let go of the slider: the lot and the piece's offset in px. */
   onSolved(lotNumber: string, output: string): void;
   onCancel(): void;
-  /** No challenge could be loaded (spec 01 §8: a warning toast, then the close action). */
+  /** No challenge could be loaded (spec/01 §8: a warning toast, then the close action). */
   onInitFailed(): void;
   failure: CaptchaFailure | null;
   /** The answer is being checked. */

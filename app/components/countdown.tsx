@@ -10,7 +10,7 @@ export interface CountdownSetting {
   timer_image?: string;
 }
 
-/** Remaining ms by server time: 0 once the start time is reached, else end − server time (spec 01 §4). */
+/** Remaining ms by server time: 0 once the start time is reached, else end − server time (spec/01 §4). */
 export function remainingMs({ count_down_start, count_down_end, server_time }: CountdownSetting): number {
   if (count_down_start !== undefined && count_down_start <= server_time) return 0;
   return Math.max(0, ((count_down_end ?? server_time) - server_time) * 1000);
@@ -50,7 +50,7 @@ export function readableColor(fg: string | undefined, bg: string | undefined): s
 }
 
 /**
- * Two-digit cells separated by a fullwidth colon (spec 01 §4), coloured by the block's setting, with
+ * Two-digit cells separated by a fullwidth colon (spec/01 §4), coloured by the block's setting, with
  * the timer image as a badge in front when the block has one. The server renders the remaining
  * time by server_time; the browser then ticks it down and calls onFinish at zero.
  */

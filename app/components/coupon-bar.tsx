@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { Activity } from "~/api/promotion.server";
 
 /**
- * The goods page's coupon bar (spec 02 §2): claimable coupons in a dropdown that opens on hover
+ * The goods page's coupon bar (spec/02 §2): claimable coupons in a dropdown that opens on hover
  * or keyboard focus (pure CSS, so it works without JS); each 领取 posts a claim.
  */
 export function CouponBar({ activities }: { activities: Activity[] }) {

@@ -6,7 +6,7 @@ import { activityView, couponView, expiryMark } from "./coupon-card";
 const now = Date.UTC(2026, 10, 22, 2, 0, 0);
 const endOfDay = (daysAhead: number) => Date.UTC(2026, 10, 22 + daysAhead, 15, 59, 59);
 
-describe("the corner mark (spec 01 §4)", () => {
+describe("the corner mark (spec/01 §4)", () => {
   it.each([
     [endOfDay(0), "今天到期"],
     [endOfDay(1), "1天后到期"],

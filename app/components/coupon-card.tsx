@@ -1,4 +1,4 @@
-// A coupon as a ticket (spec 01 §3 "Coupon card view"): corner mark, content (the amount or the
+// A coupon as a ticket (spec/01 §3 "Coupon card view"): corner mark, content (the amount or the
 // discount), use condition, title, description, use date, get condition and an action. Used and
 // expired coupons look disabled and carry a 已使用 / 已过期 stamp.
 import type { ReactNode } from "react";
@@ -23,7 +23,7 @@ export interface CouponCardView {
   status: "active" | "used" | "expired";
 }
 
-/** Days before the end within which an unused coupon carries a corner mark (spec 01 §9). */
+/** Days before the end within which an unused coupon carries a corner mark (spec/01 §9). */
 export const EXPIRY_WARNING_DAYS = 3;
 
 /** 今天到期 at 0 days left, N天后到期 for 1–3 days (by the shop's calendar), otherwise "". */
@@ -35,7 +35,7 @@ export function expiryMark(useTimeEnd: number, now: number): string {
   return "";
 }
 
-/** A member's coupon; only an unused one is active and carries a corner mark (spec 01 §4). */
+/** A member's coupon; only an unused one is active and carries a corner mark (spec/01 §4). */
 export function couponView(coupon: Coupon, now: number): CouponCardView {
   const status = coupon.coupon_status === "UNUSED" ? "active" : coupon.coupon_status === "USED" ? "used" : "expired";
   return {

@@ -5,7 +5,7 @@ import { formatDotDate } from "../../shared/shop-time";
 const SKELETONS = 9;
 
 /**
- * Pick a coupon for the order (spec 02 §4): the optimal one is chosen automatically, usable ones
+ * Pick a coupon for the order (spec/02 §4): the optimal one is chosen automatically, usable ones
  * first, the rest disabled with 不满足使用条件. Each choice is a link, so it works without JS.
  */
 export function CouponPicker({

@@ -13,7 +13,7 @@ export interface GoodsCardProps {
   priority?: boolean;
   /**
    * `tile` (default): a promotion card, cover above name, tags and prices. `row`: a single-row
-   * recommendation card (spec 02 §2), image 178×100 beside the text, never taller than 100 px.
+   * recommendation card (spec/02 §2), image 178×100 beside the text, never taller than 100 px.
    */
   layout?: "tile" | "row";
 }

@@ -1,4 +1,4 @@
-// The home page's blocks by style type (spec 01 §2 "Home page", §9 constants). Unknown styles and
+// The home page's blocks by style type (spec/01 §2 "Home page", §9 constants). Unknown styles and
 // empty blocks render nothing. Every block works without JavaScript: the banner switches through
 // radio buttons and CSS, the side slip scrolls natively; JavaScript adds the banner timer and the
 // side slip's arrows.

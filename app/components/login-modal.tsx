@@ -1,4 +1,4 @@
-// The login modal (spec 01 "Login modal", §4, §5, §8). It opens from the address
+// The login modal (spec/01 §2 "Login modal", §4, §5, §8). It opens from the address
 // (`?login=captcha|pwd&redirectTo=…`), its tabs are links, and every form posts to /login, so the
 // whole flow works without JavaScript. With JavaScript the overlay becomes a Headless UI Dialog,
 // fields are checked on change, the captcha is a slider and the code button counts down.
@@ -63,7 +63,7 @@ export function LoginModal({ state }: { state: LoginModalState }) {
     );
   }
   return (
-    // spec 01: the modal does not close on an outside click; the close button and Escape close it
+    // spec/01 §2: the modal does not close on an outside click; the close button and Escape close it
     <Dialog open onClose={() => {}} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/70" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto px-4 py-[10vh]">

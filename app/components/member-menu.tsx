@@ -1,4 +1,4 @@
-// The member menu of the header (spec 01 "Header"): member_name opens 查询我的订单, 我的优惠券,
+// The member menu of the header (spec/01 §2 "Header"): member_name opens 查询我的订单, 我的优惠券,
 // a divider and 退出登录. The server HTML is a native <details> disclosure with real links and a
 // logout form (works without JavaScript); once hydrated it is a menu button. Choosing the entry of
 // the current page does nothing; the guarded pages check the login before showing (requireMember),

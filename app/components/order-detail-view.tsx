@@ -6,7 +6,7 @@ import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
 import { ShopImage } from "./shop-image";
 
-/** The order detail card, the delivery card and the address card (spec 02 §2, §4). */
+/** The order detail card, the delivery card and the address card (spec/02 §2, §4). */
 export function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const goods = detail.goods[0];

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
- * Reports client-side navigations as page views (spec 01 §2 layout: ttsgame_all_show on entering
+ * Reports client-side navigations as page views (spec/01 §2 layout: ttsgame_all_show on entering
  * a route). The document load itself was already recorded by the server (entry.server), so the
  * first location is skipped; the server adds the channel name.
  */

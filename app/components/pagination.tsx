@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** Page links (?page=N); nothing at all when there is only one page (spec 01 §2 search results). */
+/** Page links (?page=N); nothing at all when there is only one page (spec/01 §2 search results). */
 export function Pagination({ page, totalPages, hrefOf }: { page: number; totalPages: number; hrefOf: (page: number) => string }) {
   if (totalPages <= 1) return null;
   const item = "flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm tabular-nums transition";

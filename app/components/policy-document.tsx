@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ProtocolBlock, ProtocolDocument } from "~/content/protocols";
 import { Logo } from "./logo";
 
-/** One agreement or tutorial page (spec 02 §2 protocol pages): its own small top bar, no header. */
+/** One agreement or tutorial page (spec/02 §2 protocol pages): its own small top bar, no header. */
 export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others: { name: string; title: string }[] }) {
   return (
     <div className="pb-8">

@@ -1,4 +1,4 @@
-// The home page's popup advert (spec 01 §2, §4): one image that leads to the advert's link, and a
+// The home page's popup advert (spec/01 §2, §4): one image that leads to the advert's link, and a
 // close button. The server decided whether and which advert shows (its frequency records are
 // cookies). Without JavaScript it is in the HTML from the start and its close button is a link that
 // reloads the page without it; with JavaScript it appears about 1 s after the list, fading and

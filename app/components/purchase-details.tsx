@@ -1,7 +1,7 @@
 import { OriginPrice, Price } from "./price";
 import { ShopImage } from "./shop-image";
 
-/** What is being bought: cover, tags, name, chosen SKU, prices, quantity 1 (spec 02 §2). */
+/** What is being bought: cover, tags, name, chosen SKU, prices, quantity 1 (spec/02 §2). */
 export function PurchaseDetails(props: { cover?: string; name: string; tags: string[]; skuValues: string[]; salePrice: number; originPrice: number }) {
   return (
     <section aria-labelledby="purchase-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">

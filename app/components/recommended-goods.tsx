@@ -1,4 +1,4 @@
-// Recommended goods under a page (spec 02): 为你推荐 under an order, 热销游戏 beside a goods page.
+// Recommended goods under a page (spec/02 §2): 为你推荐 under an order, 热销游戏 beside a goods page.
 // A heading with 查看更多 (the recommend page of that page type) and goods cards, as a grid across
 // the page or as a narrow box in a side column.
 import type { LayoutBlock, LayoutItem, PageType } from "~/api/layout.server";

@@ -1,4 +1,4 @@
-// The header search box (spec 01 §2 "Search box"). Without JavaScript it is a GET form to
+// The header search box (spec/01 §2 "Search box"). Without JavaScript it is a GET form to
 // /search-result (which redirects to /search-result/{keyword}) whose dropdown of 历史搜索 and 热门搜索
 // opens with CSS on focus and whose entries are links through /search-history/add. With JavaScript
 // the same markup is enhanced: debounced suggestions, history kept in the cookie by the browser,
@@ -88,7 +88,7 @@ export function SearchBox() {
     setTyped(false);
   }, [current, location.pathname]);
 
-  // suggestions: debounced 1000 ms, no leading call; an empty box clears them (spec 01 §4)
+  // suggestions: debounced 1000 ms, no leading call; an empty box clears them (spec/01 §4)
   useEffect(() => {
     const wanted = keyword.trim();
     if (!typed || !wanted) {

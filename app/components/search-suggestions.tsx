@@ -1,4 +1,4 @@
-// The search box's suggestions for what is typed (spec 01 §2 "Search box", §4): goods with the
+// The search box's suggestions for what is typed (spec/01 §2 "Search box", §4): goods with the
 // keyword highlighted, price and discount, and 查看全部搜索结果. Only ever rendered with JavaScript,
 // so the search box loads it on first use instead of with every page.
 import { useNavigate } from "@remix-run/react";

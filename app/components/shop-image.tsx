@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
 
 /**
  * An image with fixed dimensions (no layout shift) that says 图片加载失败 when it cannot load
- * (spec 01 §2). A failure before hydration is caught too: the element is checked once React runs.
+ * (spec/01 §2). A failure before hydration is caught too: the element is checked once React runs.
  */
 export function ShopImage({
   alt,

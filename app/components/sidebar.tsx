@@ -4,7 +4,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 export const BACK_TO_TOP_AFTER_PX = 500;
 
 /**
- * Fixed at the right (spec 01 §2 "Sidebar"): 领券中心, and 回到顶部 once the page is scrolled past
+ * Fixed at the right (spec/01 §2 "Sidebar"): 领券中心, and 回到顶部 once the page is scrolled past
  * 500 px (with JavaScript by the scroll position; without it by a CSS scroll timeline where the
  * browser has one). The customer-service chat script lives exactly as long as the sidebar.
  */

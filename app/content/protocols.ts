@@ -1,5 +1,5 @@
-// The static agreement and tutorial pages under /protocols/{name} (spec 02 §2, §9). Our own text;
-// the facts spec 02 §9 fixes (7 natural days, 3 natural months, 15 working days, minors under 18,
+// The static agreement and tutorial pages under /protocols/{name} (spec/02 §2, §9). Our own text;
+// the facts spec/02 §9 fixes (7 natural days, 3 natural months, 15 working days, minors under 18,
 // the virtual currency, the two notice sentences) appear word for word where they apply.
 
 export type ProtocolBlock = string | { list: string[]; ordered?: boolean } | { note: string };
@@ -24,7 +24,7 @@ const SHOP = "TTS游戏商城";
 const SERVICE_MAIL = "service@ttsgame.example";
 const SERVICE_HOURS = "每天 9:00-23:00";
 
-/** Spec 02 §9, word for word. */
+/** spec/02 §9, word for word. */
 export const NOT_REFUNDABLE = "商品属于游戏兑换码产品，非普通商品，除兑换失败原因外不支持退换";
 export const REGION_WARNING = "部分商品兑换存在地域限制，请留意您购买的商品兑换区域";
 

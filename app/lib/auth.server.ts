@@ -1,4 +1,4 @@
-// The auth guard of loaders and actions (spec 01 §4): without a valid login the shopper is sent
+// The auth guard of loaders and actions (spec/01 §4): without a valid login the shopper is sent
 // to the login modal, and comes back to where they were going once logged in.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";

@@ -1,5 +1,5 @@
 // A member's pages are theirs alone (orders, codes, coupons): no browser or shared cache may keep
-// them (finding 9 of the 2026-11 review). One rule covers everything Remix renders for a request
+// them (docs/security.md; finding 9 of the 2026-11 security review). One rule covers everything Remix renders for a request
 // that carries the login cookie, documents and single-fetch data alike (entry.server.tsx); the
 // pages that show codes also declare it themselves (`privatePage`), whatever the request carries.
 // Visitors' answers are left alone: the page cache (server/page-cache.ts) stores only those.

@@ -1,4 +1,4 @@
-// Every cookie of the storefront, with its name and options, in one place (decisions §3, §8,
+// Every cookie of the storefront, with its name and options, in one place (spec/03 §3, §8,
 // decision 015). All are SameSite=Lax, HttpOnly unless the browser's scripts must read them, and
 // Secure by one rule (`secureCookies`). Two kinds:
 // - plain cookies carry a short text as it is (the login credential, which the services set and
@@ -26,7 +26,7 @@ const PLAIN = {
   couponPopup: { name: "coupon_popup", maxAge: 5 * MINUTE },
   /** The claim a visitor clicked before logging in (decision 013). */
   pendingClaim: { name: "pending_claim", maxAge: 10 * MINUTE },
-  /** The popup advert's per-day records (spec 01 §4, decisions §8). */
+  /** The popup advert's per-day records (spec/01 §4, spec/03 §8). */
   dialogDates: { name: DIALOG_DATE_KEY, maxAge: 2 * DAY },
   /** The popup advert's per-member records. */
   dialogUsers: { name: DIALOG_USER_ID_KEY, maxAge: YEAR },
@@ -46,7 +46,7 @@ export const COOKIE_NAMES = {
 export const LOGIN_COOKIE = COOKIE_NAMES.login;
 
 /**
- * Whether the cookies of an answer to this request are marked Secure (review finding 6): when the
+ * Whether the cookies of an answer to this request are marked Secure (decision 012, review finding 6): when the
  * request came over https — its URL's protocol is Express's `req.protocol`, which believes
  * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is a production shop whose
  * configured address is https.
@@ -141,7 +141,7 @@ export type UrlParams = z.infer<typeof UrlParamsSchema>;
 
 /**
  * What this request carries: the channel parameters and store line (from the address when it has
- * them — spec 01 page init — else the url_params cookie), the saas-token, and the credential.
+ * them — spec/01 §2 page init — else the url_params cookie), the saas-token, and the credential.
  */
 export async function readShopCookies(request: Request) {
   const saasToken = await readCookie("saasToken", request);

@@ -1,4 +1,4 @@
-// Region codes of the login form's phone field (spec 01 §3 "Country-code option"): mainland
+// Region codes of the login form's phone field (spec/01 §3 "Country-code option"): mainland
 // China, Hong Kong, Taiwan and the USA first, then the rest by pinyin (sorted once with
 // Intl.Collator("zh-CN") and written out here, so server and browser agree). Some entries repeat
 // on purpose, as in the original list: the three Dominican Republic codes and Georgia twice.

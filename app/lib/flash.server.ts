@@ -1,5 +1,5 @@
 // One-time messages after a redirect (Post/Redirect/Get): the root renders them in the server
-// HTML, so shoppers without JavaScript see them too (STYLE §3). The cookie is signed
+// HTML, so shoppers without JavaScript see them too (spec/03 §8). The cookie is signed
 // (app/lib/cookies.server.ts): a message another site or a script planted is never shown.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";

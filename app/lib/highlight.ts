@@ -1,4 +1,4 @@
-// Splits a goods name around the typed keyword so the search dropdown can highlight it (spec 01 §2).
+// Splits a goods name around the typed keyword so the search dropdown can highlight it (spec/01 §2).
 
 export interface TextPart {
   text: string;

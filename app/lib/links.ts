@@ -1,4 +1,4 @@
-// Where a block item or advert leads (spec 01 §2 link types), and the cn/hk domain groups.
+// Where a block item or advert leads (spec/01 §2 link types), and the cn/hk domain groups.
 import { safeHref } from "./safe-url";
 
 export type LinkType = "NO_REDIRECT" | "INTERNAL_WEB" | "EXTERNAL_WEB" | "PAGE_REDIRECT" | "GOODS_DETAIL";

@@ -1,4 +1,4 @@
-// The login action's input (spec 01 §5, §9) as zod schemas, with the same rules and messages as the
+// The login action's input (spec/01 §5, §9) as zod schemas, with the same rules and messages as the
 // browser's checks in login-form.ts. Server-only, so zod stays out of the client bundle.
 import { z } from "zod";
 import { DEFAULT_REGION_CODE, isKnownRegionCode } from "./country-codes";

@@ -3,7 +3,7 @@ import { COUNTRY_CODES } from "./country-codes";
 import { accountError, codeError, passwordError, phoneError } from "./login-form";
 import { fieldErrorsOf, LoginActionSchema } from "./login-form.server";
 
-describe("login field rules (spec 01 §5)", () => {
+describe("login field rules (spec/01 §5)", () => {
   it.each([
     ["", "手机号码不能为空"],
     ["   ", "手机号码不能为空"],
@@ -55,7 +55,7 @@ describe("the login action's input", () => {
   });
 });
 
-describe("region codes (spec 01 §3)", () => {
+describe("region codes (spec/01 §3)", () => {
   it("lists mainland China, Hong Kong, Taiwan and the USA first, about 230 entries in all", () => {
     expect(COUNTRY_CODES.slice(0, 4).map((c) => `${c.country} ${c.code}`)).toEqual(["中国大陆 +86", "中国香港 +852", "中国台湾 +886", "美国 +1"]);
     expect(COUNTRY_CODES.length).toBeGreaterThanOrEqual(225);

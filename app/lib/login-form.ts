@@ -1,4 +1,4 @@
-// The login modal's fields and their rules (spec 01 §5, §9), shared by the browser (messages on
+// The login modal's fields and their rules (spec/01 §5, §9), shared by the browser (messages on
 // change, the submit button's state) and the /login action (the same messages with status 400).
 // Every message is word for word from the spec. The zod schemas of the action's input live in
 // login-form.server.ts, so zod never reaches the browser.
@@ -9,9 +9,9 @@ export type LoginTab = (typeof LOGIN_TABS)[number];
 export const SMS_CODE_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 export const PHONE_MAX_LENGTH = 11;
-/** Password login always uses the mainland prefix (spec 01 §9). */
+/** Password login always uses the mainland prefix (spec/01 §9). */
 export const PWD_LOGIN_PREFIX = "+86-";
-/** The fixed string of the original client: kept in the payload for compatibility (decisions §3). */
+/** The fixed string of the original client: kept in the payload for compatibility (spec/03 §3). */
 export const PWD_LOGIN_CSRF = "ttsgame-web-login";
 /** A field no person fills: it is hidden from people and assistive technology. */
 export const HONEYPOT_FIELD = "website";

@@ -1,4 +1,4 @@
-// Addresses that open the login modal over a page (spec 01 "Login modal": `?login=captcha|pwd`).
+// Addresses that open the login modal over a page (spec/01 §2 "Login modal": `?login=captcha|pwd`).
 // Kept apart from the modal so the header and the coupon centre link to it without loading it.
 import { useLocation } from "@remix-run/react";
 import type { LoginTab } from "./login-form";

@@ -1,4 +1,4 @@
-// The server side of logging in (spec 01 §4, decisions §3, §8): the login modal's state from the
+// The server side of logging in (spec/01 §4, spec/03 §3, §8): the login modal's state from the
 // address, the return address after login, the login cookie sync with the configured hosts, and
 // the once-after-login coupon pop-up. Cross-site form posts never get here: the Express rule
 // server/http/same-origin.ts refuses them for every storefront write.
@@ -65,7 +65,7 @@ export function failureStatus(request: Request, status: number): number {
 }
 
 /**
- * The login cookie sync (spec 01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
+ * The login cookie sync (spec/01 §7 [5]): once per configured host (CN_BASE_URL, HK_BASE_URL).
  * Skipped when neither is set (one origin: the storefront's own HttpOnly cookie is enough).
  * Failures are only logged: the login itself has succeeded.
  */
@@ -101,7 +101,7 @@ export interface CouponPopupData {
 export const POPUP_COUPONS = 3;
 
 /**
- * Spec 01 §4 runs this on layout mount; here it runs once, on the first page after a login
+ * spec/01 §4 runs this on layout mount; here it runs once, on the first page after a login
  * (docs/decisions/006): receive_auto first, then the member's coupons; the pop-up shows the first
  * 3 unused ones, and nothing when there are none. Failures are only logged.
  */

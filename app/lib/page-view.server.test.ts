@@ -29,7 +29,7 @@ const settle = () => new Promise((r) => setImmediate(r));
 describe("pageViewEvents", () => {
   const names = (path: string, found = true) => pageViewEvents(path, { found, channelName: "B站" }, 1).map((e) => e.click_name);
 
-  it("names every page, the home page and a goods detail page (spec 01 §2)", () => {
+  it("names every page, the home page and a goods detail page (spec/01 §2)", () => {
     expect(names("/")).toEqual(["ttsgame_all_show", "ttsgame_home_show"]);
     expect(names("/topic/G1001")).toEqual(["ttsgame_all_show", "ttsgame_detail_show"]);
     expect(names("/topic/G404", false)).toEqual(["ttsgame_all_show"]);

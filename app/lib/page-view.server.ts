@@ -1,4 +1,4 @@
-// Page-view analytics (spec 01 §2 layout): ttsgame_all_show on entering any route and
+// Page-view analytics (spec/01 §2 layout): ttsgame_all_show on entering any route and
 // ttsgame_home_show on the home page, each with the channel name. Recorded from the server, so they
 // count without JavaScript: entry.server for documents (and the page cache for the pages it
 // serves), /resources/page-view for client navigations.
@@ -6,7 +6,7 @@
 // Page views are batched: click_event takes up to 50 events per call, and the services store with
 // each event only its store line, channel and member, so the views of shoppers who share those
 // three go out together, at most FLUSH_MS after the first one. One page view thus costs a fraction
-// of a call instead of two calls per page (issue 8, docs/benchmarks.md).
+// of a call instead of two calls per page (docs/benchmarks.md).
 import type { AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { reportEvents, type ClickEvent } from "~/api/data-report.server";

@@ -1,5 +1,5 @@
 // Decides, per request, which popup advert the home page shows, and records it in the
-// DIALOG_DATE_KEY / DIALOG_USER_ID_KEY cookies (spec 01 §4 popup periods, decisions §8).
+// DIALOG_DATE_KEY / DIALOG_USER_ID_KEY cookies (spec/01 §4 popup periods, spec/03 §8).
 import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { popupAdverts, type PopupAdvert } from "~/api/dialog.server";

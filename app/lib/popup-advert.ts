@@ -1,5 +1,5 @@
-// The home popup advert's frequency rules (spec 01 §4) and their records. The specs' localStorage
-// keys DIALOG_DATE_KEY and DIALOG_USER_ID_KEY are cookies here (decisions §8) so the server can
+// The home popup advert's frequency rules (spec/01 §4) and their records. The specs' localStorage
+// keys DIALOG_DATE_KEY and DIALOG_USER_ID_KEY are cookies here (spec/03 §8) so the server can
 // decide without JavaScript. Each record is a list, so showing one advert never erases another's.
 
 export type PopPeriod = "EVERY_TIMES" | "EVERY_DAY" | "EVERY_USER";

@@ -1,4 +1,4 @@
-// Each route's place in the shell (spec 01 §2 route table): header, sidebar and domain group.
+// Each route's place in the shell (spec/01 §2 route table): header, sidebar and domain group.
 import type { UIMatch } from "@remix-run/react";
 
 export interface ShellHandle {

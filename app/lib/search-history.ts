@@ -1,10 +1,10 @@
-// Search history (spec 01 §3): entries of goods number and title, newest first, de-duplicated by
-// goods number, kept in the `serach_cache` cookie (the spec's spelling; decisions §8) so the server
+// Search history (spec/01 §3): entries of goods number and title, newest first, de-duplicated by
+// goods number, kept in the `serach_cache` cookie (the spec's spelling; spec/03 §8) so the server
 // can render the dropdown without JavaScript. The browser writes the same format when it has JS.
 import { CODE_PATTERN } from "../../shared/codes";
 
 export const SEARCH_HISTORY_COOKIE = "serach_cache";
-/** How many entries the dropdown shows (spec 01 §9). */
+/** How many entries the dropdown shows (spec/01 §9). */
 export const HISTORY_SHOWN = 3;
 /** How many entries the cookie keeps (a few more than shown, well inside the 4 kB cookie limit). */
 export const HISTORY_KEPT = 5;

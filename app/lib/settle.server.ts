@@ -1,5 +1,5 @@
 // What the shopper confirmed on pay-confirm, carried to the pay page (the spec's session-storage
-// state, kept as a signed cookie so it works without JavaScript — decisions §8, decision 015).
+// state, kept as a signed cookie so it works without JavaScript — spec/03 §8, decision 015).
 import { z } from "zod";
 import { readCookie, writeCookie } from "./cookies.server";
 import { CodeSchema } from "./schemas.server";

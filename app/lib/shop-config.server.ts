@@ -6,7 +6,7 @@ export function shopConfig(request: Request) {
   const { cnBaseUrl, hkBaseUrl, icpHiddenHostMarker: marker, csChatScriptUrl } = env();
   return {
     domains: { cn: cnBaseUrl, hk: hkBaseUrl },
-    /** The ICP filing link is hidden on hosts that carry the marker (spec 01 footer). */
+    /** The ICP filing link is hidden on hosts that carry the marker (spec/01 §2 "Footer"). */
     showIcp: !marker || !host.includes(marker),
     csChatScriptUrl,
   };

@@ -1,4 +1,4 @@
-// SKU selection over the spec tree (spec 02 §4): the first enabled tag is chosen at each level,
+// SKU selection over the spec tree (spec/02 §4): the first enabled tag is chosen at each level,
 // choosing a tag reveals its children, disabled tags are hidden, and a tag with a sku sets the
 // current SKU. The choice lives in the address (?sku=…) so it works without JavaScript.
 import type { Sku, SpecTag } from "~/api/goods.server";

@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         href: linkHref({ linkType: advert.jump_type, link: advert.link_url ?? undefined, goodsNo: advert.goods_no ?? undefined }, domains),
       }
     : null;
-  // the advert is attempted once the home list has loaded (spec 01 §2)
+  // the advert is attempted once the home list has loaded (spec/01 §2)
   return { blocks, domains, popup: blocks.length ? popup : null };
 }
 

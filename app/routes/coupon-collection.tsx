@@ -1,4 +1,4 @@
-// /coupon-collection: the coupon collection centre (spec 01 "Coupon collection centre", §4, §8).
+// /coupon-collection: the coupon collection centre (spec/01 §2 "Coupon collection centre", §4, §8).
 // Claims are real forms (intent claim / claim-all). A visitor who claims is sent to the login modal
 // and comes back with `?claim=<activity_no|all>`: with JavaScript the pending claim then runs by
 // itself, without JavaScript the page asks for one more click (docs/decisions/006). It runs by
@@ -34,7 +34,7 @@ const PendingClaim = z
 
 const PATH = "/coupon-collection";
 const SKELETONS = 8;
-/** Spec 01 §9: clicks on a claim button within 300 ms count once. */
+/** spec/01 §9: clicks on a claim button within 300 ms count once. */
 const CLAIM_DEBOUNCE_MS = 300;
 const MESSAGES = {
   CLAIMED: "领取成功",
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await setFlash(request, context, { type: "error", message: result.errorMsg });
       return redirect(backAfterLogin);
     }
-    // out of stock and the per-member limit say so; anything else is 优惠券已失效 (spec 01 §8)
+    // out of stock and the per-member limit say so; anything else is 优惠券已失效 (spec/01 §8)
     await setFlash(request, context, { type: "error", message: result.status === 409 ? result.errorMsg : MESSAGES.CLAIM_FAILED });
     return redirect(PATH);
   }

@@ -1,4 +1,4 @@
-// /coupon: my coupons (spec 01 "My coupons", §4, §8). Three tabs as links (?tab=unused|used|expired),
+// /coupon: my coupons (spec/01 §2 "My coupons", §4, §8). Three tabs as links (?tab=unused|used|expired),
 // page 1 of 20 per group; a visitor is sent to the login modal and comes back here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -117,7 +117,7 @@ export function ErrorBoundary() {
   return <RouteErrorState title={FETCH_FAILED} fallback="请稍后再试" action={{ to: "/coupon", label: "重试", reload: true }} />;
 }
 
-/** An unused coupon with a jump URL is a link to it (spec 01: clicking the coupon navigates there). */
+/** An unused coupon with a jump URL is a link to it (spec/01 §2: clicking the coupon navigates there). */
 function OwnedCoupon({ view, href }: { view: CouponCardView; href: string | null }) {
   const active = view.status === "active";
   if (active && href) {

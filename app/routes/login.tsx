@@ -168,6 +168,6 @@ async function loggedIn(request: Request, context: ActionFunctionArgs["context"]
   await syncLoginCookies(api, credential);
   await setFlash(request, context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
   context.appendSetCookie(plainCookie("couponPopup", "1", request));
-  // spec 01 §4: after login the page reloads
+  // spec/01 §4: after login the page reloads
   return redirectDocument(redirectTo);
 }

@@ -12,7 +12,7 @@ import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
 import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
 
-/** An unknown page type falls back to the product-detail one (spec 02 §2). */
+/** An unknown page type falls back to the product-detail one (spec/02 §2). */
 const PageTypeSchema = z.enum(["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"]).catch("PRODUCT_DETAIL");
 const TITLE_MAX = 30;
 
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const title = (params.title ?? "").trim().slice(0, TITLE_MAX) || "热销游戏";
   const api = await tradeApi(request, context);
   const { domains } = shopConfig(request);
-  // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec 02 §7)
+  // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec/02 §7)
   const answer = await getPageContent(api, { page_type: pageType }).catch(() => null);
   const items = (answer?.ok ? answer.result.list : [])
     .filter((block) => block.style_type === "RECOMMEND")

@@ -1,4 +1,4 @@
-// The search box's suggestions (spec 01 §2): goods/search with preview=1 (5 goods), trimmed to
+// The search box's suggestions (spec/01 §2): goods/search with preview=1 (5 goods), trimmed to
 // what the dropdown shows. Called by the box's debounced fetch; JSON, never an error page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // A hot-search, history or suggestion entry chosen without JavaScript: remember it in the
-// serach_cache cookie (newest first, de-duplicated), then open the goods (spec 01 §2).
+// serach_cache cookie (newest first, de-duplicated), then open the goods (spec/01 §2).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { withDomain } from "~/lib/links";
 import { searchHistoryCookie } from "~/lib/cookies.server";

@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function SearchResult() {
   const { keyword, page, order, total, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  // while another results page loads (with JavaScript), the list shows nothing (spec 01 §2)
+  // while another results page loads (with JavaScript), the list shows nothing (spec/01 §2)
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/search-result/");
   const hrefOf = (p: number, o = order) => {
     const query = new URLSearchParams();

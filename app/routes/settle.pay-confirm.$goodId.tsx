@@ -231,7 +231,7 @@ function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string |
   );
 }
 
-/** The invalid e-mail dialog (spec 02 §4); with JS 仍然继续 waits 2 s, showing the seconds. */
+/** The invalid e-mail dialog (spec/02 §4); with JS 仍然继续 waits 2 s, showing the seconds. */
 function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string; couponNo: string | null; returnHref: string; onClose: () => void }) {
   const hydrated = useHydrated();
   const [left, setLeft] = useState(CONTINUE_DELAY_S);

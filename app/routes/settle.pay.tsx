@@ -35,7 +35,7 @@ const Code = CodeSchema;
 const PayQuery = z.object({
   order_no: Code.optional().catch(undefined),
   // only says that the order has a cashier link: the link itself comes from the trade services
-  // (security review finding 8), so an address can never send the shopper elsewhere
+  // (decision 014, security review finding 8), so an address can never send the shopper elsewhere
   pay_url: z.string().min(1).optional().catch(undefined),
   pay_way: z.enum(["WX", "ALIPAY"]).optional().catch(undefined),
   sale_price: z.coerce.number().int().min(0).optional().catch(undefined),
@@ -247,7 +247,7 @@ function PayView({ page, error }: { page: PayData; error: string | null }) {
           onSubmit={(e) => {
             if (submitting) return e.preventDefault();
             if (page.payUrl) {
-              // the order already has its cashier: reopen it and poll, nothing to create (spec 02 "Pay flow")
+              // the order already has its cashier: reopen it and poll, nothing to create (spec/02 §4 "Pay flow")
               e.preventDefault();
               window.open(page.payUrl, "_blank", "noopener");
               polling.restart();

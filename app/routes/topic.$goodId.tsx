@@ -25,7 +25,7 @@ import { selectSku } from "~/lib/sku-selection";
 import { CodeSchema } from "~/lib/schemas.server";
 
 const GoodsNo = CodeSchema;
-/** Spec 01 §8: a claim that cannot be made says 优惠券已失效. */
+/** spec/01 §8: a claim that cannot be made says 优惠券已失效. */
 const CLAIM_FAILED = "优惠券已失效";
 const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: CodeSchema });
 const HOT_GOODS_MAX = 3;

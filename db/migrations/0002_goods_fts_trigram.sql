@@ -1,4 +1,4 @@
--- Substring search over goods names and tags without a full scan (issue 8): an FTS5 index with the
+-- Substring search over goods names and tags without a full scan (decision 009): an FTS5 index with the
 -- trigram tokenizer (SQLite ≥ 3.34; case-insensitive), kept in sync with `goods` by triggers.
 -- It stores goods_no (not indexed) rather than mirroring goods' implicit rowid, which VACUUM may
 -- renumber; so a rename or delete finds its row by a scan of the index (rare, admin-only writes).

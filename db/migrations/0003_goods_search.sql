@@ -1,4 +1,4 @@
--- Search over on-sale goods (issue 8), replacing goods_fts of 0002. `goods_search` holds one row per
+-- Search over on-sale goods (decision 009), replacing goods_fts of 0002. `goods_search` holds one row per
 -- ON_SALE goods with what search needs: the name and tags in lower case (ASCII only, as SQLite's
 -- lower() and LIKE fold case) and the columns results are ordered by, each ordering with an index
 -- so a page can be read in order and SQLite can stop early. Its INTEGER PRIMARY KEY is a stable

@@ -1,4 +1,4 @@
-// Demo-only pages (decisions §1, §6): the SMS and mail outboxes, readable by a person.
+// Demo-only pages (spec/03 §1, §6): the SMS and mail outboxes, readable by a person.
 import { desc, eq } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import type { Store } from "../../db/client";

@@ -1,4 +1,4 @@
-// What the access log records of a request address (review finding 17).
+// What the access log records of a request address (decision 012, review finding 17).
 
 /** Query parameters that are bearer secrets (the cashier's `sig`, tokens): never logged. */
 const SECRET_PARAM = /^(sig|sign|signature|token|.*_token|credential|login_credential|code|sms_code|password)$/i;

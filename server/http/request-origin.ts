@@ -1,7 +1,7 @@
 // The origin a request is for, exactly as the Remix adapter builds `request.url` from it
 // (@remix-run/express createRemixRequest): the protocol and host name through `trust proxy`, and
 // the port of X-Forwarded-Host or else of Host. Whatever keys on "the page at this address" (the
-// page cache) must use this, or one host's page can be served for another (review finding 7).
+// page cache) must use this, or one host's page can be served for another (decision 012, review finding 7).
 import type { Request, RequestHandler } from "express";
 
 export function requestOrigin(req: Request): string {

@@ -1,5 +1,5 @@
-// Which writes come from the shop's own pages (decisions §3): one rule for the storefront's form
-// posts and for the services under /api (review finding 2). The shop's own hosts are the host of
+// Which writes come from the shop's own pages (spec/03 §3): one rule for the storefront's form
+// posts and for the services under /api (decision 012, review finding 2). The shop's own hosts are the host of
 // the request (as sent, and as the trusted proxy forwarded it) and those of CN_BASE_URL and
 // HK_BASE_URL.
 import type { Request, RequestHandler, Response } from "express";

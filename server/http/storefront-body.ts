@@ -1,4 +1,4 @@
-// Request bodies of the storefront (review finding 4). Remix's `request.formData()` reads a body of
+// Request bodies of the storefront (decision 012, review finding 4). Remix's `request.formData()` reads a body of
 // any size into memory, so the body is read here first, up to 64 kB, with Express's own body
 // reader (which counts the streamed bytes, chunked bodies included), and Remix reads that copy.
 // No storefront form uploads files: multipart is refused.

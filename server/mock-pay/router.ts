@@ -1,4 +1,4 @@
-// The sandbox cashier (decisions §6, 011), standing in for WeChat Pay / Alipay: a signed link shows
+// The sandbox cashier (spec/03 §6, decision 011), standing in for WeChat Pay / Alipay: a signed link shows
 // the amount, the pay way and a QR-style image, and two buttons that send a signed notification
 // through the same HTTP path a real provider uses. Plain HTML forms: works without JavaScript.
 // Mounted only when PAY_PROVIDER=sandbox, which the configuration allows only in the demo (DEMO=1)

@@ -45,7 +45,7 @@ export function tradeRouter(deps: TradeDeps) {
     res.set("Cache-Control", "no-store");
     next();
   });
-  // review finding 2: no cross-site writes, and JSON bodies only, which a cross-site page cannot
+  // decision 012 (review finding 2): no cross-site writes, and JSON bodies only, which a cross-site page cannot
   // send without a CORS preflight (that this API never answers)
   const crossSite = sameOriginWrites([deps.config.cnBaseUrl, deps.config.hkBaseUrl], (res) =>
     sendError(res, new ApiError(ERROR.FORBIDDEN, CROSS_SITE_MESSAGE)),

@@ -98,10 +98,10 @@ const SHOPPING = "/api/trade_bff/v1/shopping";
 const PROMOTION = "/api/trade_bff/v1/promotion";
 const ORDER_V1 = "/api/trade_bff/v1/order";
 
-/** The demo members of the seed (decisions §9). */
+/** The demo members of the seed (spec/03 §9). */
 const DEMO = { mobile: "+86-13800138000", other: "+86-13900139000", password: "demo123456" };
 
-/** What the storefront sends on every call (decisions §1, wire format 002). */
+/** What the storefront sends on every call (spec/03 §1, decision 002). */
 const CLIENT_HEADERS: Record<string, string> = {
   "Saas-App-Id": "TTSGAME_WEB",
   "Saas-Product-Line": "TTSGAME",
@@ -821,7 +821,7 @@ async function exchange(ctx: DocsContext, request: ExampleRequest, caller: Endpo
     const value = res.headers.get(name);
     if (value !== null) shown[name] = value;
   }
-  // a client keeps the saas-token it is given (decisions §2)
+  // a client keeps the saas-token it is given (spec/03 §2)
   if (shown["set-saas-token"] && !ctx.client["saas-token"]) ctx.client["saas-token"] = shown["set-saas-token"];
   const body: unknown = res.body;
   return { request: { ...request, headers }, status: res.status, contentType: res.headers.get("content-type") ?? "", headers: shown, body };

@@ -1,4 +1,4 @@
-// Contract tests of the local captcha provider (decisions §4, §6) through the real Express app:
+// Contract tests of the local captcha provider (spec/03 §4, §6) through the real Express app:
 // challenges, their pictures, validation (single use, expiry, the test pass), and bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
@@ -226,7 +226,7 @@ describe("POST /geetest4/action/valid", () => {
     ["an empty object", {}],
     ["all fields empty", { lot_number: "", captcha_output: "", pass_token: "", gen_time: "" }],
     ["all fields null", { lot_number: null, captcha_output: null, pass_token: null, gen_time: null }],
-  ])("refuses %s with 验证失败 (spec 01 §5) and changes nothing", async (_case, body) => {
+  ])("refuses %s with 验证失败 (spec/01 §5, §8) and changes nothing", async (_case, body) => {
     const before = snapshot(h);
     expectFailure(await valid(body), 400, "验证失败");
     expect(snapshot(h)).toEqual(before);

@@ -1,4 +1,4 @@
-// Crash safety of the real server process (decisions §6: "restart-safe because all state is in
+// Crash safety of the real server process (spec/03 §6: "restart-safe because all state is in
 // SQLite"): killed with SIGKILL in the middle of a stream of orders and payments, it loses no
 // answered order, delivers the paid ones after a restart and closes the expired ones; stopped with
 // SIGTERM, it answers the request in flight, exits 0 and leaves every write on disk.

@@ -1,6 +1,6 @@
 // The background jobs as the server runs them (server/trade/jobs/index.ts): a backlog of paid
 // orders larger than one pass of the fulfilment worker is worked off at once, in slices that
-// leave the event loop to requests, not one batch per timer tick (issue 8: 500 orders a second).
+// leave the event loop to requests, not one batch per timer tick (decision 009: 500 orders a second).
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";

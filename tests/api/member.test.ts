@@ -1,4 +1,4 @@
-// Contract tests of the member services (spec 01 §4, §5, §7; decisions §2, §3, §4) through the
+// Contract tests of the member services (spec/01 §4, §5, §7; spec/03 §2, §3, §4) through the
 // real Express app: login status, SMS codes, both logins, logout, auth check, login cookie sync.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";

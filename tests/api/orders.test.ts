@@ -1,4 +1,4 @@
-// Contract tests of the orders part (spec 02 §3, §4, §7; decisions §2, §5, §6): every order
+// Contract tests of the orders part (spec/02 §3, §4, §7; spec/03 §2, §5, §6): every order
 // endpoint, the payment notification, the sandbox cashier, the fulfilment worker and the expiry
 // sweeper, and the invariants under concurrency: no order lost, no code delivered twice, no code
 // sold that the shop does not hold, no shopper seeing another's order.

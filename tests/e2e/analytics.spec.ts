@@ -1,4 +1,4 @@
-// Channel parameters and page-view analytics (spec 01 §1, §2 layout, §3 url_params, §7): a channel
+// Channel parameters and page-view analytics (spec/01 §1, §2 layout, §3 url_params, §7): a channel
 // link's channelId and channelName are remembered in the url_params cookie, sent with every call to
 // the trade services, and recorded with the page views ttsgame_all_show / ttsgame_home_show, which
 // the server records, so they count without JavaScript. Read back from the e2e database.

@@ -1,4 +1,4 @@
-// The home page's blocks (spec 01 §2 "Home page", §9): every known style, with JavaScript on and off.
+// The home page's blocks (spec/01 §2 "Home page", §9): every known style, with JavaScript on and off.
 // `/?popup=closed` keeps the popup advert out of the way; popup-advert.spec.ts tests it.
 import type { Locator, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";

@@ -1,5 +1,5 @@
-// The static agreement and tutorial pages (spec 02 §2, §9): each renders without the header, states
-// the policy facts of spec 02 §9, and an unknown name is a 404.
+// The static agreement and tutorial pages (spec/02 §2, §9): each renders without the header, states
+// the policy facts of spec/02 §9, and an unknown name is a 404.
 import { NOT_REFUNDABLE, PROTOCOLS, REGION_WARNING } from "../../app/content/protocols";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// The home popup advert (spec 01 §2, §4 popup periods; decisions §8): the server decides from the
+// The home popup advert (spec/01 §2, §4 popup periods; spec/03 §8): the server decides from the
 // DIALOG_* cookies and the shop day, which the tests pin with the X-Test-Now header (honoured only
 // when NODE_ENV=test). The seed has one advert of each frequency, in this order: 1 EVERY_USER,
 // 2 EVERY_DAY, 3 EVERY_TIMES; the first one that is due shows.

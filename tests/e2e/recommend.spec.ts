@@ -1,4 +1,4 @@
-// The recommendation page /recommend/:pageType/:title (spec 02 §2): RECOMMEND blocks of the page
+// The recommendation page /recommend/:pageType/:title (spec/02 §2): RECOMMEND blocks of the page
 // type as single-row cards, an empty state naming the title, and structured data for crawlers.
 import { expect, test } from "./fixtures";
 

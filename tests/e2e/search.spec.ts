@@ -1,5 +1,5 @@
-// The header search box and the results page (spec 01 §2 "Search box", "Search results", §4, §9;
-// decisions §4, §8), with JavaScript on and off.
+// The header search box and the results page (spec/01 §2 "Search box", "Search results", §4, §9;
+// spec/03 §4, §8), with JavaScript on and off.
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// The page shell (spec 01 §2 layout, header, sidebar, footer; §9 constants): header 58 px and the
+// The page shell (spec/01 §2 layout, header, sidebar, footer; §9 constants): header 58 px and the
 // 128 px content offset, the page transition, the sidebar and its chat script, image fallbacks,
 // meta tags, robots.txt and the sitemap.
 import { expect, jsEnabled, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// Login CSRF through /api (review finding 2): a cross-site page must not be able to log a shopper
+// Login CSRF through /api (decision 012, review finding 2): a cross-site page must not be able to log a shopper
 // into the attacker's account, nor make /api change anything with the shopper's cookie. /api takes
 // JSON only (a cross-site page cannot send it without a CORS preflight), except the payment
 // provider's notification, which is authenticated by its signature.

@@ -1,4 +1,4 @@
-// Deployment modes (issue 12, decision 011): a production start without DEMO=1 has no sandbox
+// Deployment modes (decision 011, docs/security.md): a production start without DEMO=1 has no sandbox
 // cashier, no /dev pages and no accounts with the published password, and answers order creation
 // with 503 支付通道未开通 instead of handing out a free code; NODE_ENV unset behaves as production;
 // the demo (DEMO=1) keeps its cashier.
@@ -43,7 +43,7 @@ async function createOrder(shop: Shop) {
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** What the attacker of finding 1 does with a pay_url: posts the cashier's SUCCESS button. */
+/** What the attacker of review finding 1 (decision 011) does with a pay_url: posts the cashier's SUCCESS button. */
 async function payInSandbox(shop: Shop, orderNo: string, payUrl: string) {
   const sig = new URL(payUrl, shop.url).searchParams.get("sig") ?? "";
   return fetch(`${shop.url}/mock-pay/${orderNo}`, {

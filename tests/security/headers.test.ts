@@ -1,4 +1,4 @@
-// What the HTTP edge says and records (review findings 6 and 17): the login cookie is Secure when
+// What the HTTP edge says and records (decision 012, review findings 6 and 17): the login cookie is Secure when
 // the shopper's request came over https (as the trusted proxy reports it), the cashier's `?sig=`
 // never reaches the access log, and a client's X-Request-Id is echoed only when it is harmless.
 import { networkInterfaces } from "node:os";

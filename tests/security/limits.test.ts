@@ -1,4 +1,4 @@
-// Limits at the HTTP edge: storefront bodies (review finding 4) and the per-address buckets of the
+// Limits at the HTTP edge: storefront bodies (decision 012, review finding 4) and the per-address buckets of the
 // login limits (finding 12: IPv6 /64, TRUST_PROXY).
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Page-cache poisoning (review finding 7): the cache must key on the host the page was rendered
+// Page-cache poisoning (decision 012, review finding 7): the cache must key on the host the page was rendered
 // for, so a forwarded host can never put its name into the page every later visitor gets.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type Shop } from "./shop";

@@ -1,4 +1,4 @@
-// Finding 8 of the 2026-11 review: the pay page took `pay_url` from the address and rendered it as
+// Finding 8 of the 2026-11 security review (decision 014): the pay page took `pay_url` from the address and rendered it as
 // the 前往收银台支付 link (and sent the cashier tab there). The link must be the order's own, as the
 // trade services hand it out for that member's order; the query may at most say that one exists.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

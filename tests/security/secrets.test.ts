@@ -1,4 +1,4 @@
-// Secrets (issue 12, decision 011): a session-secret file that is empty or shorter than 32
+// Secrets (decision 011, docs/security.md): a session-secret file that is empty or shorter than 32
 // characters stops start-up with a message; payment notifications are verified with their own key
 // (PAY_NOTIFY_SECRET, or one derived from SESSION_SECRET for that purpose), never the session key.
 import { randomUUID } from "node:crypto";

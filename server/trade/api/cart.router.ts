@@ -1,4 +1,4 @@
-// order/cart/output: the price preview of a cart (spec 02 §7): 商品金额, 优惠券, 应付金额.
+// order/cart/output: the price preview of a cart (spec/02 §7): 商品金额, 优惠券, 应付金额.
 import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";

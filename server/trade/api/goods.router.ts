@@ -25,7 +25,7 @@ export function goodsSearchRouter({ store }: TradeDeps) {
       orderBy: q.order_by,
       orderType: q.order_type,
       page: q.page,
-      // suggestions (preview) show 5, the results page 10 (decisions §4)
+      // suggestions (preview) show 5, the results page 10 (spec/03 §4)
       size: q.size ?? (q.preview === "1" ? 5 : 10),
     });
     send(res, { goods_list });

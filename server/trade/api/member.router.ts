@@ -1,5 +1,5 @@
-// common_bll/v1: member status and logins (spec 01 §7, decisions §3, §4), the login cookie sync,
-// and the captcha of the local geetest v4 stand-in (decisions §6). Mounted at /api/common_bll/v1.
+// common_bll/v1: member status and logins (spec/01 §7, spec/03 §3, §4), the login cookie sync,
+// and the captcha of the local geetest v4 stand-in (spec/03 §6). Mounted at /api/common_bll/v1.
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";

@@ -1,5 +1,5 @@
 // promotion/*: my coupons, the collection centre, claims, coupon eligibility and the after-coupon
-// price (spec 01 §7, spec 02 §7, decisions §4).
+// price (spec/01 §7, spec/02 §7, spec/03 §4).
 import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";

@@ -1,5 +1,5 @@
 // Input schemas shared by the promotion, cart and (later) order endpoints: cart units and the
-// chosen coupons (spec 02 §3 "Create-order payload", §7 cart output).
+// chosen coupons (spec/02 §3 "Create-order payload", §7 cart output).
 import { z } from "zod";
 import { ApiError, ERROR } from "../http/envelope";
 
@@ -14,9 +14,9 @@ export const CodeSchema = z
 export const UnitSchema = z.object({
   goods_no: CodeSchema,
   sku_no: CodeSchema,
-  /** Quantity is fixed at 1 per unit (spec 02 §5). */
+  /** Quantity is fixed at 1 per unit (spec/02 §5). */
   sku_num: z.number().int().min(1).max(1),
-  /** Carried by cart output (spec 02 §7); not used for pricing. */
+  /** Carried by cart output (spec/02 §7); not used for pricing. */
   attr: z
     .object({
       origin_performance_no: z.string().max(64).nullish(),

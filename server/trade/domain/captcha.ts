@@ -1,4 +1,4 @@
-// The captcha flow (decisions §4, §6), geetest v4 style: a challenge (lot) expires after
+// The captcha flow (spec/03 §4, §6), geetest v4 style: a challenge (lot) expires after
 // 2 minutes and can be answered once; a validated lot is then required, once and within
 // 2 minutes, by an SMS send or a password login. Answer rules of the local provider live here too.
 

@@ -1,4 +1,4 @@
-// The address a per-address limit counts (SMS sends, failed logins; review finding 12). One IPv6
+// The address a per-address limit counts (SMS sends, failed logins; decision 012, review finding 12). One IPv6
 // client usually holds a whole /64, so an IPv6 address counts as its /64; an IPv4-mapped IPv6
 // address (::ffff:a.b.c.d, as a dual-stack socket reports IPv4 clients) counts as the IPv4 one.
 import { isIPv4, isIPv6 } from "node:net";

@@ -1,4 +1,4 @@
-// Login cookie sync (spec 01 §7 [5], decisions §4): the storefront asks once per configured host
+// Login cookie sync (spec/01 §7 [5], spec/03 §4): the storefront asks once per configured host
 // (the cn and hk domain groups) for the login cookie of that host.
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

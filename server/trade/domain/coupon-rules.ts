@@ -1,18 +1,18 @@
-// Coupon rules (decisions §5, spec 01 §4): savings of SALE_OFF and DISCOUNT coupons, usability
+// Coupon rules (spec/03 §5, spec/01 §4): savings of SALE_OFF and DISCOUNT coupons, usability
 // for a cart, the optimal coupon, the "my coupons" grouping, the expiry label, validity at claim
 // time and claimability of an activity. Pure: no I/O, the clock is passed in, money in cents.
 
 import { DAY_MS, formatDotDate, shopDayNumber } from "../../../shared/shop-time";
 
 export { DAY_MS };
-/** Days before the end within which an unused coupon carries an expiry label (spec 01 §9). */
+/** Days before the end within which an unused coupon carries an expiry label (spec/01 §9). */
 export const EXPIRY_WARNING_DAYS = 3;
 
 export const COUPON_TYPES = ["SALE_OFF", "DISCOUNT"] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 /** Stored statuses; EXPIRED is never stored, it is computed from use_time_end. */
 export type StoredCouponStatus = "UNUSED" | "LOCKED" | "USED" | "INVALID";
-/** Statuses on the wire (spec 01 §3). */
+/** Statuses on the wire (spec/01 §3). */
 export type WireCouponStatus = "UNUSED" | "USED" | "EXPIRED" | "INVALID";
 
 /** What a coupon takes off, copied from its activity. */
@@ -138,7 +138,7 @@ export function payableAfter(goodsAmountCents: number, savingCents: number): num
 export type CouponGroup = "unused" | "used" | "expired";
 
 /**
- * Where a coupon is listed and the status it shows (spec 01 §4): USED stays used; LOCKED (held by
+ * Where a coupon is listed and the status it shows (spec/01 §4): USED stays used; LOCKED (held by
  * an unpaid order) is "temporarily used" and shows as USED; INVALID is listed with the expired;
  * anything else past use_time_end is EXPIRED whatever the row says; the rest is UNUSED (including
  * a coupon whose use window has not begun yet).
@@ -156,7 +156,7 @@ export function daysLeft(useTimeEnd: number, now: number): number {
 }
 
 /**
- * The corner mark of an unused coupon (spec 01 §4): 今天到期 when it ends today, N天后到期 when it
+ * The corner mark of an unused coupon (spec/01 §4): 今天到期 when it ends today, N天后到期 when it
  * ends in 1–3 calendar days, otherwise empty (also when it has already ended).
  */
 export function expiryLabel(useTimeEnd: number, now: number): string {

@@ -1,4 +1,4 @@
-// Password login lockout (decisions §3): 5 failures within 15 minutes lock the account for
+// Password login lockout (spec/03 §3): 5 failures within 15 minutes lock the account for
 // 15 minutes. Attempts refused during a lock do not count towards the next one; a success clears
 // the count. The same rule answers for unknown accounts, so a lock does not reveal an account.
 import { ceilMinutes, waitBeforeNext } from "./rate-window";

@@ -1,4 +1,4 @@
-// The order state machine (decisions §5) as pure data: every allowed transition; anything else is
+// The order state machine (spec/03 §5) as pure data: every allowed transition; anything else is
 // a 409 for the caller. Refunds are for the admin script only.
 
 export const ORDER_STATUSES = ["INIT", "WAIT_PAY", "PAY_SUCCESS", "PAY_FAIL", "SENDING", "SEND_SUCCESS", "PART_REFUND", "ALL_REFUND", "CLOSE"] as const;

@@ -1,4 +1,4 @@
-// Phone numbers as the member API carries them (spec 01 §5, §9): region code, hyphen, phone —
+// Phone numbers as the member API carries them (spec/01 §5, §9): region code, hyphen, phone —
 // "+86-13800138000": a "+" and 1–4 digits, then 7–11 digits.
 
 export const MOBILE_PATTERN = /^\+(\d{1,4})-(\d{7,11})$/;

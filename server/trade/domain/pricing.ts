@@ -1,4 +1,4 @@
-// The price preview of a cart (spec 02 §3 "Price preview line", §7 cart output). Pure, in cents.
+// The price preview of a cart (spec/02 §3 "Price preview line", §7 cart output). Pure, in cents.
 
 import { CURRENCY, CURRENCY_SYMBOL } from "../../../shared/money";
 

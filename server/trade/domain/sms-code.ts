@@ -1,4 +1,4 @@
-// SMS verification codes (decisions §3): 6 digits, valid 5 minutes, single use, at most 5 wrong
+// SMS verification codes (spec/03 §3): 6 digits, valid 5 minutes, single use, at most 5 wrong
 // tries; resend no sooner than 60 s per number; caps per number per day and per address per hour.
 import { shopDayStart } from "../../../shared/shop-time";
 import { ceilMinutes, ceilSeconds, waitBeforeNext } from "./rate-window";

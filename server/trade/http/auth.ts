@@ -7,7 +7,7 @@ import { ApiError, ERROR } from "./envelope";
 
 export const NOT_LOGGED_IN = "登录已失效，请重新登录";
 
-/** The member, or a 401 with error_code 401 (spec 01 §4: the client resets its session). */
+/** The member, or a 401 with error_code 401 (spec/01 §4: the client resets its session). */
 export function requireMember(deps: TradeDeps, res: Response): Member {
   const member = optionalMember(deps, res);
   if (!member) throw new ApiError(ERROR.NOT_LOGGED_IN, NOT_LOGGED_IN);

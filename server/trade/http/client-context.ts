@@ -1,4 +1,4 @@
-// The documented request headers (spec 01 §7, decisions §2): store line, channel and agent from
+// The documented request headers (spec/01 §7, spec/03 §2): store line, channel and agent from
 // Saas-App-Id / Saas-Product-Line / Useragent, the saas-token, and the login credential.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";

@@ -1,5 +1,5 @@
 // The `{success, result}` envelope, the one error type of the services, and zod input parsing
-// whose failures name the field in Chinese (decisions §2).
+// whose failures name the field in Chinese (spec/03 §2).
 import { constants, gzipSync } from "node:zlib";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
@@ -48,7 +48,7 @@ const GZIP_MIN_BYTES = 1024;
  * they are gzipped here in one synchronous call at the fastest level when the client takes gzip
  * (about 25 µs for a search page, ~1 ms for the largest order list) instead of through the
  * compression middleware's stream, whose set-up and thread-pool round trip cost about 0.4 ms per
- * answer (issue 8; /api is mounted before it). No ETag: nothing revalidates a no-store answer.
+ * answer (docs/benchmarks.md; /api is mounted before it). No ETag: nothing revalidates a no-store answer.
  */
 function writeJson(res: Response, status: number, value: unknown) {
   let body = Buffer.from(JSON.stringify(value));

@@ -93,7 +93,7 @@ const queries = preparedFor((db) => ({
  * One pass over the orders due (at most FULFIL_BATCH); `more` when the batch was full. The pass is
  * one transaction, each order a savepoint in it: the orders of a batch share the pages they write
  * (codes, deliveries, outbox), so a batch commits a fraction of the pages one commit per order
- * would (issue 8), and an order that fails is rolled back alone and tried again on the next tick.
+ * would (decision 009), and an order that fails is rolled back alone and tried again on the next tick.
  */
 export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: string[]; more: boolean } {
   const now = deps.now();

@@ -1,4 +1,4 @@
-// The captcha provider (decisions §6). The local provider stands in for geetest v4: it issues
+// The captcha provider (spec/03 §6). The local provider stands in for geetest v4: it issues
 // slider challenges (for shoppers with JavaScript) and arithmetic questions drawn into a picture
 // (for shoppers without), and checks answers. The service keeps the flow (expiry, single use,
 // pass tokens, the test pass); a real geetest provider replaces only this module: its `issue`

@@ -1,4 +1,4 @@
-// The sandbox payment provider (decisions §6, 011), standing in for WeChat Pay / Alipay in the
+// The sandbox payment provider (spec/03 §6, decision 011), standing in for WeChat Pay / Alipay in the
 // demo: its cashier is /mock-pay (server/mock-pay/router.ts), reached by an HMAC-signed link, and
 // it reports payments to /api/pay_gateway/notify signed with the notification key. Each purpose
 // has its own key (config.payLinkSecret, config.payNotifySecret), never the session secret.

@@ -1,4 +1,4 @@
-// The payment provider (decisions §6, 011): what the services need from WeChat Pay, Alipay or the
+// The payment provider (spec/03 §6, decision 011): what the services need from WeChat Pay, Alipay or the
 // sandbox. PAY_PROVIDER picks one; `none` (production without a real adapter) has no provider,
 // and order creation answers 503 支付通道未开通.
 //

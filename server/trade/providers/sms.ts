@@ -1,4 +1,4 @@
-// The SMS provider (decisions §6). The local stand-in writes every message to the outbox table,
+// The SMS provider (spec/03 §6). The local stand-in writes every message to the outbox table,
 // inside the caller's transaction, so a message exists exactly when the code it carries does.
 // A real gateway would deliver from the outbox (or replace `send`) without touching the services.
 import type { Db } from "../../../db/client";

@@ -1,4 +1,4 @@
-// The captcha flow of the local geetest v4 stand-in (decisions §4, §6): challenges expire after
+// The captcha flow of the local geetest v4 stand-in (spec/03 §4, §6): challenges expire after
 // 2 minutes, an answer is checked once (a wrong one ends the lot), a validated lot passes one SMS
 // send or password login within 2 minutes. What a challenge looks like and how an answer is
 // checked belongs to the provider (providers/captcha.ts).

@@ -1,4 +1,4 @@
-// Members and logins (decisions §3): login by SMS code (an unknown number gets an account),
+// Members and logins (spec/03 §3): login by SMS code (an unknown number gets an account),
 // login by password (after a validated captcha; every attempt recorded; 5 failures in 15 minutes
 // lock the account for 15 minutes), logout, and the user info the storefront keeps.
 import { randomBytes } from "node:crypto";
@@ -80,7 +80,7 @@ export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { m
   return { login_credential: token, ...userInfo(outcome.member, channelId) };
 }
 
-/** The member with this number; an unknown number gets an account (spec 01 login hint). */
+/** The member with this number; an unknown number gets an account (spec/03 §3). */
 function memberForNumber(tx: DbTx, mobile: string, now: number): Member {
   const existing = tx.select().from(members).where(eq(members.mobile, mobile)).get();
   if (existing) return existing;

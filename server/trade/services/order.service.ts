@@ -1,4 +1,4 @@
-// Orders (spec 02 §7, decisions §5): idempotent creation with server-side pricing and a locked
+// Orders (spec/02 §7, spec/03 §5): idempotent creation with server-side pricing and a locked
 // coupon, pay-way changes, status, list, detail and close — each member sees only their own.
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";

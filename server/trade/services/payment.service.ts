@@ -1,4 +1,4 @@
-// Payments (decisions §6, 011): the configured provider's cashier links, and its signed,
+// Payments (spec/03 §6, decision 011): the configured provider's cashier links, and its signed,
 // idempotent notifications that move an order to PAY_SUCCESS or PAY_FAIL.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";

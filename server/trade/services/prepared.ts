@@ -1,4 +1,4 @@
-// Statements compiled once per connection (issue 8). Building a drizzle query and compiling its
+// Statements compiled once per connection (decision 009). Building a drizzle query and compiling its
 // SQL costs about 100 µs; running the compiled statement costs a few. Prepared statements run on
 // the connection, so inside a transaction opened on it they take part in that transaction.
 import type Database from "better-sqlite3";
@@ -37,7 +37,7 @@ const runners = new WeakMap<Database.Database, Runner>();
  * IMMEDIATE: another process writing the file makes it wait instead of failing a read-then-write
  * upgrade), or in a savepoint when a transaction is already open. better-sqlite3's own wrapper,
  * made once per connection: drizzle's db.transaction builds a transaction object per call, a
- * noticeable part of a request that does little else (issue 8).
+ * noticeable part of a request that does little else (decision 009).
  */
 export function writeTransaction<T>(db: Db, work: () => T): T {
   const sqlite = db.$client;

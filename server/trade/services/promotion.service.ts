@@ -1,4 +1,4 @@
-// Coupons and coupon activities (spec 01 §3–§4, decisions §5): the member's coupons grouped by
+// Coupons and coupon activities (spec/01 §3–§4, spec/03 §5): the member's coupons grouped by
 // state, the collection centre, claims (single, automatic, one-click) that respect stock and the
 // per-member limit under concurrency, and the lock/release/consume steps order code runs inside
 // its own transaction.

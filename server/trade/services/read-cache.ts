@@ -1,6 +1,6 @@
 // A small in-memory cache with a short time-to-live for read-mostly answers of the catalogue
 // (layouts and page content, goods details, search results), so that a page view does not rebuild
-// them from SQLite on every request (issue 8: measured in docs/benchmarks.md). The TTL is short
+// them from SQLite on every request (measured in docs/benchmarks.md). The TTL is short
 // enough that a change to prices, stock flags or the layout shows within seconds, made by this
 // process or by another one writing the same file (the admin script). Answers are shared: callers
 // must not mutate them.

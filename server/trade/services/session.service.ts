@@ -1,4 +1,4 @@
-// Login credentials (decisions §3): opaque random tokens (256 bits), stored only as SHA-256,
+// Login credentials (spec/03 §3): opaque random tokens (256 bits), stored only as SHA-256,
 // valid 30 days, revoked on logout.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// SMS login codes (decisions §3, §6): sending one (after a validated captcha, within the resend
+// SMS login codes (spec/03 §3, §6): sending one (after a validated captcha, within the resend
 // wait and the caps) and checking one. Codes are 6 random digits, stored only as an HMAC; the
 // message goes to the outbox through the SMS provider, and in demo mode the log prints the code.
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
