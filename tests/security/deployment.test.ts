@@ -14,6 +14,7 @@ import type { PayNotification } from "../../server/trade/providers/pay";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { skuToBuy } from "../bench/data";
 import { SESSION_SECRET } from "../bench/server";
+import { postOrder } from "./open-order";
 import { startShop, type Shop } from "./shop";
 import { startup } from "./startup";
 
@@ -27,20 +28,6 @@ function rows<T>(dbFile: string, query: string, ...params: unknown[]): T[] {
   } finally {
     db.close();
   }
-}
-
-async function createOrder(shop: Shop) {
-  const sku = skuToBuy(shop.dbFile, "G1001");
-  const response = await fetch(shop.url + ORDER, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: shop.memberCookie(1) },
-    body: JSON.stringify({
-      customer: { user_id: "1", user_phone: "13800138000", user_email: "buyer@example.com" },
-      units: [{ goods_no: sku.goodsNo, sku_no: sku.skuNo, sku_num: 1 }],
-      pay_way: "WX",
-    }),
-  });
-  return { status: response.status, body: (await response.json()) as any };
 }
 
 /** What the attacker of review finding 1 (decision 011) does with a pay_url: posts the cashier's SUCCESS button. */
@@ -87,7 +74,8 @@ describe("a production start without DEMO=1", () => {
 
   it("gives a member no code without paying: order creation answers 503 支付通道未开通 and creates nothing", async () => {
     const before = rows(shop.dbFile, "SELECT order_no FROM orders").length;
-    const created = await createOrder(shop);
+    const { status, body } = await postOrder(shop);
+    const created = { status, body };
     let codes: string[] = [];
     if (created.body.success) {
       // the shop handed out a pay_url: follow finding 1 to its end
@@ -230,7 +218,8 @@ describe("the demo (DEMO=1)", () => {
   afterAll(() => shop?.close());
 
   it("keeps the sandbox cashier: an order paid there is delivered", async () => {
-    const created = await createOrder(shop);
+    const { status, body } = await postOrder(shop);
+    const created = { status, body };
     expect(created.status).toBe(200);
     const { order_no, third_pay_detail } = created.body.result;
     const page = await fetch(new URL(third_pay_detail.pay_url, shop.url));

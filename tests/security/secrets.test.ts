@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayNotification } from "../../server/trade/providers/pay";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
-import { skuToBuy } from "../bench/data";
 import { SESSION_SECRET } from "../bench/server";
+import { openOrder } from "./open-order";
 import { startShop, type Shop } from "./shop";
 import { startup } from "./startup";
 
@@ -38,22 +38,6 @@ describe("the session-secret file kept beside the database", () => {
   );
 });
 
-async function openOrder(shop: Shop): Promise<{ orderNo: string; amount: number }> {
-  const sku = skuToBuy(shop.dbFile, "G1001");
-  const response = await fetch(`${shop.url}/api/trade_bff/v1/order`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: shop.memberCookie(1) },
-    body: JSON.stringify({
-      customer: { user_id: "1", user_phone: "13800138000", user_email: "buyer@example.com" },
-      units: [{ goods_no: sku.goodsNo, sku_no: sku.skuNo, sku_num: 1 }],
-      pay_way: "WX",
-    }),
-  });
-  const body = (await response.json()) as any;
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return { orderNo: body.result.order_no, amount: sku.priceCents };
-}
-
 async function notify(shop: Shop, key: string, orderNo: string, amount: number) {
   const n: PayNotification = { notify_id: `SEC-${randomUUID().slice(0, 18)}`, order_no: orderNo, trade_status: "SUCCESS", amount, pay_way: "WX" };
   const response = await fetch(`${shop.url}/api/pay_gateway/notify`, {
@@ -80,7 +64,7 @@ describe("payment notifications without PAY_NOTIFY_SECRET", () => {
   afterAll(() => shop?.close());
 
   it("refuse a notification signed with the session secret", async () => {
-    const { orderNo, amount } = await openOrder(shop);
+    const { orderNo, amount } = await openOrder(shop, 1);
     expect(await notify(shop, SESSION_SECRET, orderNo, amount)).toEqual(REFUSED);
     expect(await statusOf(shop, orderNo)).toBe("WAIT_PAY");
   });
@@ -94,13 +78,13 @@ describe("payment notifications with PAY_NOTIFY_SECRET", () => {
   afterAll(() => shop?.close());
 
   it("refuse a notification signed with the session secret", async () => {
-    const { orderNo, amount } = await openOrder(shop);
+    const { orderNo, amount } = await openOrder(shop, 1);
     expect(await notify(shop, SESSION_SECRET, orderNo, amount)).toEqual(REFUSED);
     expect(await statusOf(shop, orderNo)).toBe("WAIT_PAY");
   });
 
   it("accept one signed with PAY_NOTIFY_SECRET", async () => {
-    const { orderNo, amount } = await openOrder(shop);
+    const { orderNo, amount } = await openOrder(shop, 1);
     const answer = await notify(shop, NOTIFY_SECRET, orderNo, amount);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.result.outcome).toBe("APPLIED");
