@@ -1,0 +1,48 @@
+import { isRouteErrorResponse, Link, useLocation, useParams, useRouteError, type Params } from "@remix-run/react";
+
+/** What a failed page shows: its heading, one sentence, and the way out. */
+export interface ErrorView {
+  title: string;
+  message?: string;
+  /** Defaults to 返回首页 for a 404 and 重试 (the same address, as a full load) otherwise. */
+  action?: { to: string; label: string };
+}
+
+type StatusHandler = ErrorView | ((args: { params: Params; message: string | null }) => ErrorView);
+
+/** The shop's words for each status a route may throw; a route overrides the ones it can name better. */
+const DEFAULT_VIEWS: Record<number, ErrorView> = {
+  400: { title: "请求有误", message: "请检查后重试" },
+  401: { title: "请先登录", message: "登录已失效，请重新登录" },
+  403: { title: "无权访问", message: "您无权查看该页面" },
+  404: { title: "页面不存在", message: "您访问的页面不存在或已下架，去首页看看其他好物吧。" },
+  429: { title: "操作过于频繁", message: "请稍后再试" },
+};
+const SERVER_ERROR: ErrorView = { title: "出错了", message: "服务繁忙，请稍后再试" };
+
+/**
+ * Every route's error boundary: `export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: … }} />`.
+ * A thrown `Response` shows its own text when it has one (the services' Chinese message), else the view's.
+ */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Partial<Record<number, StatusHandler>> }) {
+  const error = useRouteError();
+  const params = useParams();
+  const location = useLocation();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const thrownText = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
+  const handler = statusHandlers[status] ?? DEFAULT_VIEWS[status] ?? SERVER_ERROR;
+  const view = typeof handler === "function" ? handler({ params, message: thrownText }) : handler;
+  const message = (status < 500 ? thrownText : null) ?? view.message;
+  const action = view.action ?? (status === 404 ? { to: "/", label: "返回首页" } : { to: location.pathname + location.search, label: "重试" });
+  return (
+    <div className="flex flex-col items-center py-20 text-center" role={status >= 500 ? "alert" : undefined}>
+      {status === 404 ? <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" /> : null}
+      <h1 className={`${status === 404 ? "mt-6 " : ""}text-2xl font-bold`}>{view.title}</h1>
+      {message ? <p className="mt-3 text-ink-muted">{message}</p> : null}
+      <Link to={action.to} reloadDocument className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+        {action.label}
+      </Link>
+    </div>
+  );
+}

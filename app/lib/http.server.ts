@@ -1,0 +1,32 @@
+// The storefront's one failure path (docs/architecture.md, "The failure path"): data a page cannot
+// live without is asserted and a miss is a thrown Response the route's GeneralErrorBoundary shows;
+// optional data never throws.
+import type { ApiResult } from "~/api/client.server";
+
+/** Throws `new Response(message, init)` (404 unless told) when `condition` is falsy. */
+export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 404 }): asserts condition {
+  if (!condition) throw new Response(message, { ...init, headers: { "Content-Type": "text/plain; charset=utf-8", ...init.headers } });
+}
+
+/**
+ * The result of a call the page cannot live without. A failure is thrown as a Response with the
+ * services' status and Chinese message (404 stays 404; anything the shopper cannot fix becomes 502).
+ */
+export function expectOk<T>(answer: ApiResult<T>): T {
+  if (answer.ok) return answer.result;
+  const status = answer.status >= 400 && answer.status < 500 ? answer.status : 502;
+  throw new Response(answer.errorMsg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Optional data: a failed or refused call is logged and becomes null, never a failed page. */
+export async function optional<T>(what: string, call: Promise<ApiResult<T>>): Promise<T | null> {
+  try {
+    const answer = await call;
+    if (answer.ok) return answer.result;
+    if (answer.status >= 500) console.warn(`[optional] ${what}: ${answer.status} ${answer.errorMsg}`);
+    return null;
+  } catch (error) {
+    console.warn(`[optional] ${what}:`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
