@@ -1,17 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -28,7 +16,7 @@ import { useNonce } from "~/lib/nonce";
 import { layoutOf } from "~/lib/route-handle";
 import { searchBoxData } from "~/lib/search-box.server";
 import { PageViewReporter } from "~/components/page-view-reporter";
-import { NotFound } from "~/components/not-found";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -114,26 +102,12 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) ? error.data || error.statusText : error instanceof Error ? error.message : "";
   return (
     <>
       <SiteHeader member={data?.member ?? null} />
-      <main className="mx-auto flex max-w-shop flex-col items-center px-4 pb-16 pt-content text-center">
-        {notFound ? (
-          <NotFound />
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold">出错了（Something went wrong）</h1>
-            <p className="mt-3 text-ink-muted">{String(message || "页面暂时无法显示，请稍后再试")}</p>
-            <a href={location.pathname + location.search} className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-              重试（Try again）
-            </a>
-          </>
-        )}
+      <main className="mx-auto max-w-shop px-4 pb-16 pt-content">
+        <GeneralErrorBoundary />
       </main>
       <SiteFooter showIcp={data?.shop.showIcp ?? true} />
     </>

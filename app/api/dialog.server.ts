@@ -13,14 +13,7 @@ export const PopupAdvertSchema = z.object({
 });
 export type PopupAdvert = z.infer<typeof PopupAdvertSchema>;
 
-/** The adverts in display order; a failure reads as none (an advert never breaks the page). */
-export async function popupAdverts(api: TradeApi, pageType: PageType): Promise<PopupAdvert[]> {
-  try {
-    const answer = await api.get("/api/trade_bff/v1/shopping/dialog/show", z.object({ list: z.array(PopupAdvertSchema) }), {
-      page_type: pageType,
-    });
-    return answer.ok ? answer.result.list.filter((a) => a.image_urls.length > 0) : [];
-  } catch {
-    return [];
-  }
+/** The adverts of a page in display order. */
+export function popupAdverts(api: TradeApi, pageType: PageType) {
+  return api.get("/api/trade_bff/v1/shopping/dialog/show", z.object({ list: z.array(PopupAdvertSchema) }), { page_type: pageType });
 }

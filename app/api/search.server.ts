@@ -2,7 +2,7 @@
 // sitemap; and the hot searches of the header dropdown (shopping/layout?page_type=HOT_SEARCH).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
-import { GoodsInfoSchema, getLayout, type GoodsInfo } from "./layout.server";
+import { GoodsInfoSchema, type GoodsInfo, type LayoutBlock } from "./layout.server";
 
 export const SEARCH_PAGE_SIZE = 10;
 export const HOT_SEARCH_SHOWN = 5;
@@ -27,45 +27,35 @@ export interface SearchPage {
   total: number;
 }
 
-/** Never throws: a failure reads as an empty first page (spec/01 §7). */
-export async function searchGoods(api: TradeApi, q: SearchQuery): Promise<SearchPage> {
-  const empty = { list: [], page: 1, total: 0 };
-  try {
-    const answer = await api.get("/api/trade_bff/v1/goods/search", SearchResultSchema, {
-      keyword: q.keyword,
-      order_by: q.orderBy ?? "origin_price",
-      page: q.page ?? 1,
-      order_type: q.orderType ?? "asc",
-      preview: q.preview ?? 0,
-      size: q.size,
-    });
-    return answer.ok ? answer.result.goods_list : empty;
-  } catch {
-    return empty;
-  }
+/** One page of results; callers read a failure as an empty first page (spec/01 §7) through `optional`. */
+export function searchGoods(api: TradeApi, q: SearchQuery) {
+  return api.get("/api/trade_bff/v1/goods/search", SearchResultSchema, {
+    keyword: q.keyword,
+    order_by: q.orderBy ?? "origin_price",
+    page: q.page ?? 1,
+    order_type: q.orderType ?? "asc",
+    preview: q.preview ?? 0,
+    size: q.size,
+  });
 }
+
+export const EMPTY_SEARCH_PAGE: SearchPage = { list: [], page: 1, total: 0 };
 
 export interface HotSearch {
   goodsNo: string;
   title: string;
 }
 
-/** The first five hot searches; TEXT.value overrides the goods name. Never throws. */
-export async function hotSearches(api: TradeApi): Promise<HotSearch[]> {
-  try {
-    const layout = await getLayout(api, "HOT_SEARCH");
-    if (!layout.ok) return [];
-    return layout.result.list
-      .filter((block) => block.style_type === "HOT_SEARCH")
-      .flatMap((block) => block.content)
-      .flatMap((item) => {
-        const goods = item.assembly.GOODS?.goods_info;
-        const goodsNo = goods?.goods_no ?? item.assembly.GOODS?.value;
-        const title = item.assembly.TEXT?.value || goods?.goods_name;
-        return goodsNo && title ? [{ goodsNo, title }] : [];
-      })
-      .slice(0, HOT_SEARCH_SHOWN);
-  } catch {
-    return [];
-  }
+/** The first five hot searches of a HOT_SEARCH layout; TEXT.value overrides the goods name. */
+export function hotSearchesOf(layout: LayoutBlock[]): HotSearch[] {
+  return layout
+    .filter((block) => block.style_type === "HOT_SEARCH")
+    .flatMap((block) => block.content)
+    .flatMap((item) => {
+      const goods = item.assembly.GOODS?.goods_info;
+      const goodsNo = goods?.goods_no ?? item.assembly.GOODS?.value;
+      const title = item.assembly.TEXT?.value || goods?.goods_name;
+      return goodsNo && title ? [{ goodsNo, title }] : [];
+    })
+    .slice(0, HOT_SEARCH_SHOWN);
 }

@@ -22,18 +22,26 @@ const SERVER_ERROR: ErrorView = { title: "出错了", message: "服务繁忙，�
 
 /**
  * Every route's error boundary: `export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: … }} />`.
- * A thrown `Response` shows its own text when it has one (the services' Chinese message), else the view's.
+ * A route's handler speaks first; otherwise a thrown 4xx `Response` shows its own text (the services' Chinese message).
  */
-export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Partial<Record<number, StatusHandler>> }) {
+export function GeneralErrorBoundary({
+  statusHandlers = {},
+  otherwise,
+}: {
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+  /** For every status without a handler of its own except 404: what this page could not do. */
+  otherwise?: StatusHandler;
+}) {
   const error = useRouteError();
   const params = useParams();
   const location = useLocation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const thrownText = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
-  const handler = statusHandlers[status] ?? DEFAULT_VIEWS[status] ?? SERVER_ERROR;
-  const view = typeof handler === "function" ? handler({ params, message: thrownText }) : handler;
-  const message = (status < 500 ? thrownText : null) ?? view.message;
+  const handler = statusHandlers[status] ?? (status === 404 ? undefined : otherwise);
+  const view = (typeof handler === "function" ? handler({ params, message: thrownText }) : handler) ?? DEFAULT_VIEWS[status] ?? SERVER_ERROR;
+  // the route's own words first, then what the server said (a 4xx is the shopper's to read), then the shop's default
+  const message = handler ? view.message : ((status < 500 ? thrownText : null) ?? view.message);
   const action = view.action ?? (status === 404 ? { to: "/", label: "返回首页" } : { to: location.pathname + location.search, label: "重试" });
   return (
     <div className="flex flex-col items-center py-20 text-center" role={status >= 500 ? "alert" : undefined}>

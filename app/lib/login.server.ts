@@ -7,6 +7,7 @@ import type { TradeApi } from "~/api/client.server";
 import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/member.server";
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "./auth.server";
+import { optional } from "./http.server";
 import { plainCookie, readPlainCookie } from "./cookies.server";
 import { env } from "./env.server";
 import { loginTabOf, type LoginTab } from "./login-form";
@@ -46,12 +47,12 @@ export async function loginModalState(request: Request, api: TradeApi): Promise<
   const param = url.searchParams.get("login");
   // /login shows the form as its page, with its own challenge
   if (param === null || url.pathname === "/login") return null;
-  const challenge = await loadCaptcha(api, "text").catch(() => null);
+  const challenge = await optional("captcha challenge", loadCaptcha(api, "text"));
   return {
     tab: loginTabOf(param),
     redirectTo: returnToOf(url, url.searchParams.get("redirectTo")),
     closeHref: withoutLoginParams(url),
-    challenge: challenge?.ok ? challenge.result : null,
+    challenge,
   };
 }
 

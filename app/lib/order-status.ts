@@ -13,3 +13,6 @@ export const ORDER_STATUS_TEXT: Record<string, string> = {
 };
 
 export const UNPAID_STATUSES = ["WAIT_PAY", "PAY_FAIL"];
+
+/** Paid: the pay page hands these on to pay-wait. */
+export const PAID_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];

@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { popupAdverts, type PopupAdvert } from "~/api/dialog.server";
 import { plainCookie, readPlainCookie } from "./cookies.server";
+import { optional } from "./http.server";
 import { shopDay } from "../../shared/shop-time";
 import { parseRecords, pickAdvert, recordShown, serializeRecords } from "./popup-advert";
 
@@ -13,7 +14,8 @@ export async function decidePopupAdvert(
   api: TradeApi,
   { memberId, now }: { memberId: number | null; now: number },
 ): Promise<PopupAdvert | null> {
-  const list = await popupAdverts(api, "HOME");
+  // an advert never breaks the page: a failure reads as none
+  const list = ((await optional("popup adverts", popupAdverts(api, "HOME")))?.list ?? []).filter((a) => a.image_urls.length > 0);
   if (list.length === 0) return null;
   const records = parseRecords(readPlainCookie(request, "dialogDates") ?? undefined, readPlainCookie(request, "dialogUsers") ?? undefined);
   const viewer = { today: shopDay(now), memberId, records };

@@ -1,7 +1,9 @@
 // What the header's search box needs in the server HTML: the shopper's history (serach_cache
 // cookie) and the hot searches, so the dropdown works without JavaScript.
 import type { TradeApi } from "~/api/client.server";
-import { hotSearches, type HotSearch } from "~/api/search.server";
+import { getLayout } from "~/api/layout.server";
+import { hotSearchesOf, type HotSearch } from "~/api/search.server";
+import { optional } from "./http.server";
 import { historyFromCookieHeader, type HistoryEntry } from "./search-history";
 
 export interface SearchBoxData {
@@ -10,5 +12,6 @@ export interface SearchBoxData {
 }
 
 export async function searchBoxData(request: Request, api: TradeApi): Promise<SearchBoxData> {
-  return { history: historyFromCookieHeader(request.headers.get("cookie")), hot: await hotSearches(api) };
+  const layout = await optional("hot searches", getLayout(api, "HOT_SEARCH"));
+  return { history: historyFromCookieHeader(request.headers.get("cookie")), hot: hotSearchesOf(layout?.list ?? []) };
 }

@@ -1,20 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFound } from "~/components/not-found";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "页面不存在 - TTS游戏商城" }];
 
 export async function loader() {
-  throw new Response("页面不存在", { status: 404 });
+  throw new Response(null, { status: 404 });
 }
 
+/** Never rendered: the loader always throws, and the boundary shows the 404. */
 export default function CatchAll() {
-  return <NotFound />;
+  return null;
 }
 
 export function ErrorBoundary() {
-  return (
-    <div className="py-16 text-center">
-      <NotFound />
-    </div>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -6,6 +6,7 @@ import { getLoginStatus } from "~/api/member.server";
 import { HomeBlocks, homeBlocksOf } from "~/components/home-blocks";
 import { PopupAdvert, type PopupAdvertView } from "~/components/popup-advert";
 import { requestNow } from "~/lib/clock.server";
+import { optional } from "~/lib/http.server";
 import { linkHref } from "~/lib/links";
 import { decidePopupAdvert } from "~/lib/popup-advert.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -36,15 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wantsPopup = !query.has("login") && query.get("popup") !== "closed";
 
   const [blocks, advert] = await Promise.all([
-    getLayout(api, "HOME")
-      .then((answer): LayoutBlock[] => (answer.ok ? homeBlocksOf(answer.result.list) : []))
-      .catch((): LayoutBlock[] => []),
+    optional("home layout", getLayout(api, "HOME")).then((layout): LayoutBlock[] => (layout ? homeBlocksOf(layout.list) : [])),
     wantsPopup
       ? (async () => {
-          const status = api.credential ? await getLoginStatus(api) : null;
-          const memberId = status?.ok ? status.result.member_id : null;
-          return decidePopupAdvert(request, context, api, { memberId, now: requestNow(request) });
-        })().catch(() => null)
+          const status = api.credential ? await optional("login status", getLoginStatus(api)) : null;
+          return decidePopupAdvert(request, context, api, { memberId: status?.member_id ?? null, now: requestNow(request) });
+        })()
       : null,
   ]);
 

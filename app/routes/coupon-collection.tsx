@@ -12,11 +12,12 @@ import { tradeApi } from "~/api/client.server";
 import { getAvailable, receiveCoupon, receiveOneClick, type Activity } from "~/api/promotion.server";
 import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
 import { EmptyState } from "~/components/empty-state";
-import { RouteErrorState } from "~/components/route-error-state";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loginUrl } from "~/lib/auth.server";
 import { plainCookie, readPlainCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
+import { optional } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-href";
 import { CodeSchema } from "~/lib/schemas.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -54,9 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);
   const url = new URL(request.url);
   // optional data: streamed to client navigations (8 skeletons meanwhile), awaited in the server HTML
-  const coupons = getAvailable(api)
-    .then((r) => (r.ok ? { ok: true as const, list: r.result.list } : { ok: false as const, list: [] as Activity[] }))
-    .catch(() => ({ ok: false as const, list: [] as Activity[] }));
+  const coupons = optional("coupon activities", getAvailable(api)).then((r) =>
+    r ? { ok: true as const, list: r.list } : { ok: false as const, list: [] as Activity[] },
+  );
   const pendingClaim = api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null;
   // the claim a visitor clicked before logging in: only that one may run without a second click
   const clicked = readPlainCookie(request, "pendingClaim");
@@ -164,7 +165,7 @@ export default function CouponCollection() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState title="领券中心暂时无法打开" fallback="请稍后再试" action={{ to: PATH, label: "刷新", reload: true }} />;
+  return <GeneralErrorBoundary otherwise={{ title: "领券中心暂时无法打开", message: "请稍后再试", action: { to: PATH, label: "刷新" } }} />;
 }
 
 // ─── parts ───────────────────────────────────────────────────────────────

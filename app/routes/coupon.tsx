@@ -7,7 +7,7 @@ import { getMyCoupons, PAGE_SIZE, type Coupon } from "~/api/promotion.server";
 import { CouponCard, couponButton, couponView, type CouponCardView } from "~/components/coupon-card";
 import { EmptyState } from "~/components/empty-state";
 import { Toast } from "~/components/toast";
-import { RouteErrorState } from "~/components/route-error-state";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireMember, safeReturnTo } from "~/lib/auth.server";
 import { withoutLoginParams } from "~/lib/login.server";
 import { withDomain } from "~/lib/links";
@@ -114,7 +114,7 @@ export default function MyCoupons() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState title={FETCH_FAILED} fallback="请稍后再试" action={{ to: "/coupon", label: "重试", reload: true }} />;
+  return <GeneralErrorBoundary otherwise={{ title: FETCH_FAILED, message: "请稍后再试", action: { to: "/coupon", label: "重试" } }} />;
 }
 
 /** An unused coupon with a jump URL is a link to it (spec/01 §2: clicking the coupon navigates there). */

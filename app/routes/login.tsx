@@ -9,6 +9,7 @@ import { LoginPanel } from "~/components/login-modal";
 import { plainCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
+import { optional } from "~/lib/http.server";
 import {
   fullMobile,
   HONEYPOT_FIELD,
@@ -39,11 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const status = await getLoginStatus(api);
     if (status.ok) throw redirect(redirectTo);
   }
-  const challenge = await loadCaptcha(api, captchaType).catch(() => null);
+  const challenge = await optional("captcha challenge", loadCaptcha(api, captchaType));
   return {
     tab: loginTabOf(url.searchParams.get("login")),
     redirectTo,
-    challenge: challenge?.ok ? challenge.result : null,
+    challenge,
   };
 }
 

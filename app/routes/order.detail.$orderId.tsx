@@ -1,16 +1,19 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderDetailView } from "~/components/order-detail-view";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { requireMember } from "~/lib/auth.server";
+import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { privatePage } from "~/lib/cache-control.server";
 
 const RECOMMEND_MAX = 5;
+const ORDER_MISSING = "订单不存在";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 export const meta: MetaFunction = () => [{ title: "订单详情 - TTS游戏商城" }];
@@ -18,20 +21,15 @@ export const headers = privatePage;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);
-  const detail = await getOrderDetail(api, params.orderId ?? "");
-  if (!detail.ok) {
-    if (detail.status === 404 || detail.status === 400) return data({ detail: null, recommend: [], domains: shopConfig(request).domains }, { status: 404 });
-    throw new Response(detail.errorMsg, { status: detail.status });
-  }
-  const recommend = await getPageContent(api, {
-    page_type: "ORDER_DETAIL",
-    exclude_goods_no: detail.result.goods.map((g) => g.goods_no).join(","),
-  }).catch(() => null);
-  return {
-    detail: detail.result,
-    recommend: recommendedItems(recommend?.ok ? recommend.result.list : null, RECOMMEND_MAX),
-    domains: shopConfig(request).domains,
-  };
+  const answer = await getOrderDetail(api, params.orderId ?? "");
+  // a malformed number (400) is as missing as an unknown one, or another member's (404)
+  invariantResponse(answer.ok || (answer.status !== 400 && answer.status !== 404), ORDER_MISSING);
+  const detail = expectOk(answer);
+  const recommend = await optional(
+    "order recommendations",
+    getPageContent(api, { page_type: "ORDER_DETAIL", exclude_goods_no: detail.goods.map((g) => g.goods_no).join(",") }),
+  );
+  return { detail, recommend: recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains: shopConfig(request).domains };
 }
 
 export default function OrderDetailPage() {
@@ -42,7 +40,7 @@ export default function OrderDetailPage() {
         <BackButton />
         <h1 className="text-2xl font-bold">商品详情</h1>
       </div>
-      {detail ? <OrderDetailView detail={detail} /> : <p className="rounded-2xl bg-surface-container py-16 text-center text-lg">订单不存在</p>}
+      <OrderDetailView detail={detail} />
       <RecommendedGoods title="为你推荐" pageType="ORDER_DETAIL" items={recommend} domains={domains} layout="grid" />
     </div>
   );
@@ -64,5 +62,13 @@ function BackButton() {
     >
       ‹ 返回
     </Link>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: { title: ORDER_MISSING, message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { z } from "zod";
 import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OriginPrice, Price } from "~/components/price";
 import { ShopImage } from "~/components/shop-image";
 import { requireMember } from "~/lib/auth.server";
@@ -205,4 +206,8 @@ function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter 
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary otherwise={{ title: "订单加载失败", message: "服务繁忙，请稍后再试" }} />;
 }

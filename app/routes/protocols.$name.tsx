@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PolicyDocument } from "~/components/policy-document";
 import { protocolByName, PROTOCOLS } from "~/content/protocols";
+import { invariantResponse } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 
@@ -12,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const doc = protocolByName(params.name);
-  if (!doc) throw new Response("协议页面不存在", { status: 404 });
+  invariantResponse(doc, "协议页面不存在");
   return { doc, others: PROTOCOLS.map(({ name, title }) => ({ name, title })) };
 }
 
@@ -22,16 +24,12 @@ export default function Protocol() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="flex flex-col items-center py-20 text-center">
-      <img src="/images/not-found.svg" width={240} height={150} alt="" />
-      <h1 className="mt-6 text-xl font-bold">{notFound ? "协议页面不存在" : "协议页面加载失败"}</h1>
-      <p className="mt-3 text-ink-muted">{notFound ? "您访问的协议或教程不存在，请从下方返回首页。" : "请稍后再试。"}</p>
-      <Link to="/" className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        返回首页
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: { title: "协议页面不存在", message: "您访问的协议或教程不存在，请从下方返回首页。" },
+        500: { title: "协议页面加载失败", message: "请稍后再试。" },
+      }}
+    />
   );
 }

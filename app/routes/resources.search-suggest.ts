@@ -3,7 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
-import { searchGoods } from "~/api/search.server";
+import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
+import { optional } from "~/lib/http.server";
 
 const QuerySchema = z.object({ keyword: z.string().trim().min(1).max(32) });
 
@@ -20,7 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return Response.json({ keyword: "", list: [] }, { status: 400 });
   const api = await tradeApi(request, context);
-  const result = await searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderType: "asc", preview: 1 });
+  const result =
+    (await optional("search suggestions", searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderType: "asc", preview: 1 })))?.goods_list ??
+    EMPTY_SEARCH_PAGE;
   const list: SearchSuggestion[] = result.list.map((goods) => ({
     goodsNo: goods.goods_no,
     name: goods.goods_name,

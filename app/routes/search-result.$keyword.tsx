@@ -2,12 +2,13 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
-import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { EMPTY_SEARCH_PAGE, SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { optional } from "~/lib/http.server";
 import { EmptyState } from "~/components/empty-state";
 import { GoodsCard } from "~/components/goods-card";
 import { JsonLd } from "~/components/json-ld";
 import { Pagination } from "~/components/pagination";
-import { RouteErrorState } from "~/components/route-error-state";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { linkHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page, order } = QuerySchema.parse({ page: url.searchParams.get("page") ?? undefined, order: url.searchParams.get("order") ?? undefined });
   const api = await tradeApi(request, context);
-  const result = await searchGoods(api, { keyword, page, orderType: order, preview: 0 });
+  const result = (await optional("search results", searchGoods(api, { keyword, page, orderType: order, preview: 0 })))?.goods_list ?? EMPTY_SEARCH_PAGE;
   const { domains } = shopConfig(request);
   const goods = result.list.map((info) => ({ info, href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no }, domains) }));
   return {
@@ -122,5 +123,5 @@ export default function SearchResult() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorState title="搜索结果加载失败" fallback="暂无搜索结果，请稍后再试" action={{ to: "/", label: "返回首页" }} />;
+  return <GeneralErrorBoundary otherwise={{ title: "搜索结果加载失败", message: "暂无搜索结果，请稍后再试", action: { to: "/", label: "返回首页" } }} />;
 }

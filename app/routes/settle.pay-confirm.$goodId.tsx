@@ -6,12 +6,14 @@ import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon }
 import { reportEvent } from "~/api/data-report.server";
 import { getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
 import { BuyNotices } from "~/components/buy-notices";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
 import { requireMember } from "~/lib/auth.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
+import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
@@ -26,6 +28,7 @@ const ConfirmForm = z.object({
   continue_anyway: z.literal("1").optional().catch(undefined),
 });
 const CONFIRM_LOCK_MS = 1000;
+const GOODS_MISSING = "暂无商品";
 const CONTINUE_DELAY_S = 2;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
@@ -34,12 +37,8 @@ export const meta: MetaFunction = () => [{ title: "确认订单 - TTS游戏商�
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
   const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
-  const detail = goodsNo.success ? await getGoodsDetail(api, goodsNo.data) : null;
-  if (!detail?.ok) {
-    if (detail && detail.status !== 404) throw new Response(detail.errorMsg, { status: detail.status });
-    return data({ goods: null }, { status: 404 });
-  }
-  const goods = detail.result.goods_detail;
+  invariantResponse(goodsNo.success, GOODS_MISSING);
+  const goods = expectOk(await getGoodsDetail(api, goodsNo.data)).goods_detail;
   const url = new URL(request.url);
   const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
   reportEvent(api, "ttsgame_pay_confirm_show", { route_name: "pay-confirm" });
@@ -52,20 +51,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!selection.sku) return { goods, selection, prices, coupons: [] as UsableCoupon[], optimal: null, chosen: null, lines: [] as PriceLine[], email };
 
   const units = [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 as const }];
-  const eligibility = await getAvailableCoupons(api, units);
-  const coupons = eligibility.ok ? eligibility.result.coupons : [];
-  const optimal = eligibility.ok ? eligibility.result.optimal_coupon : null;
+  const eligibility = await optional("usable coupons", getAvailableCoupons(api, units));
+  const coupons = eligibility?.coupons ?? [];
+  const optimal = eligibility?.optimal_coupon ?? null;
   const wanted = url.searchParams.get("coupon");
   const chosen = wanted === "none" ? null : (coupons.find((c) => c.coupon_no === wanted && c.usable)?.coupon_no ?? optimal);
-  const output = await getCartOutput(api, units, chosen);
-  if (!output.ok) throw new Response(output.errorMsg, { status: output.status });
-  return { goods, selection, prices, coupons, optimal, chosen, lines: output.result.list, email };
+  const output = expectOk(await getCartOutput(api, units, chosen));
+  return { goods, selection, prices, coupons, optimal, chosen, lines: output.list, email };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
   const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
-  if (!goodsNo.success) return data({ error: "暂无商品" } as const, { status: 400 });
+  if (!goodsNo.success) return data({ error: GOODS_MISSING } as const, { status: 400 });
   const fields = await readForm(request);
   if (!fields) return data({ error: UNREADABLE_FORM } as const, { status: 400 });
   const parsed = ConfirmForm.safeParse(fields);
@@ -92,16 +90,6 @@ export default function PayConfirm() {
   const askEmail = Boolean(actionData && "emailDialog" in actionData);
   const [dialogOpen, setDialogOpen] = useState(askEmail);
   useEffect(() => setDialogOpen(askEmail), [actionData, askEmail]);
-  if (!page.goods) {
-    return (
-      <div className="py-24 text-center">
-        <p className="text-xl font-semibold">暂无商品</p>
-        <Link to="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 text-white">
-          返回首页
-        </Link>
-      </div>
-    );
-  }
   const { goods, selection } = page;
   const hrefWith = (key: string, value: string) => {
     const params = new URLSearchParams(location.search);
@@ -283,4 +271,8 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: { title: GOODS_MISSING, message: "该商品不存在或已下架" } }} />;
 }

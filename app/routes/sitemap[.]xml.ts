@@ -2,7 +2,8 @@
 // recommendation page and the policy pages, with absolute addresses in their domain groups.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradeApi } from "~/api/client.server";
-import { searchGoods } from "~/api/search.server";
+import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
+import { optional } from "~/lib/http.server";
 import { PROTOCOLS } from "~/content/protocols";
 import { withDomain } from "~/lib/links";
 import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const goodsNos: string[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = await searchGoods(api, { keyword: "", page, size: PAGE, orderType: "asc" });
+    const result = (await optional("sitemap goods", searchGoods(api, { keyword: "", page, size: PAGE, orderType: "asc" })))?.goods_list ?? EMPTY_SEARCH_PAGE;
     goodsNos.push(...result.list.map((g) => g.goods_no));
     if (result.list.length < PAGE || goodsNos.length >= result.total) break;
   }

@@ -1,12 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
-import { tradeApi } from "~/api/client.server";
-import { extraList, extraOf, getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
+import { tradeApi, type TradeApi } from "~/api/client.server";
+import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent } from "~/api/layout.server";
 import { getAvailable, receiveCoupon } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/buy-notices";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CouponBar } from "~/components/coupon-bar";
 import { DiscountBadge, OriginPrice, Price } from "~/components/price";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
@@ -16,12 +17,13 @@ import { loginUrl } from "~/lib/auth.server";
 import { formatDateTime } from "../../shared/shop-time";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
+import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import { CURRENCY, formatYuan, yuanAmount } from "../../shared/money";
 import { useNonce } from "~/lib/nonce";
 import type { ShellHandle } from "~/lib/route-handle";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { shopConfig } from "~/lib/shop-config.server";
-import { selectSku } from "~/lib/sku-selection";
+import { selectSku, type Selection } from "~/lib/sku-selection";
 import { CodeSchema } from "~/lib/schemas.server";
 
 const GoodsNo = CodeSchema;
@@ -29,11 +31,12 @@ const GoodsNo = CodeSchema;
 const CLAIM_FAILED = "优惠券已失效";
 const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: CodeSchema });
 const HOT_GOODS_MAX = 3;
+const GOODS_MISSING = "商品不存在";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
-  page?.goods
+  page
     ? [
         { title: `${page.goods.goods_name} - TTS游戏商城` },
         { name: "description", content: page.goods.goods_desc || `${page.goods.goods_name}，正版兑换码，秒发到账。` },
@@ -44,28 +47,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
     : [{ title: "商品不存在 - TTS游戏商城" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const goodsNo = GoodsNo.safeParse(params.goodId);
   const api = await tradeApi(request, context);
-  const detail = goodsNo.success ? await getGoodsDetail(api, goodsNo.data) : null;
-  if (!detail?.ok) {
-    if (detail && detail.status !== 404) throw new Response(detail.errorMsg, { status: detail.status });
-    return data({ goods: null } as const, { status: 404 });
-  }
-  const goods = detail.result.goods_detail;
-  const url = new URL(request.url);
-  const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
-
-  // optional data: never fails the page
-  const [render, recommend, afterPrice, activities] = await Promise.all([
-    getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no }).catch(() => null),
-    getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no }).catch(() => null),
-    selection.sku && api.credential ? getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 }]).catch(() => null) : null,
-    getAvailable(api).catch(() => null),
-  ]);
-  const richText = render?.ok ? render.result.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
-  const hotGoods = recommendedItems(recommend?.ok ? recommend.result.list : null, HOT_GOODS_MAX);
+  const { goods, selection } = await loadCriticalData(api, request, params.goodId);
+  const { render, recommend, afterPrice, activities } = await loadOptionalData(api, goods, selection);
+  const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
+  const hotGoods = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
-  const after = afterPrice?.ok ? afterPrice.result.after_price : null;
+  const after = afterPrice?.after_price ?? null;
 
   return {
     goods,
@@ -83,8 +71,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       side: extraOf(goods, "TOPIC_SIDE_IMAGE") ?? goods.covers[0],
     },
     topicTags: extraList(goods, "TOPIC_TAGS"),
-    activities: activities?.ok ? activities.result.list : [],
+    activities: activities?.list ?? [],
   } as const;
+}
+
+/** What the page cannot live without: the goods (unknown or off sale → 404 商品不存在). */
+async function loadCriticalData(api: TradeApi, request: Request, goodId: string | undefined) {
+  const goodsNo = GoodsNo.safeParse(goodId);
+  invariantResponse(goodsNo.success, GOODS_MISSING);
+  const goods = expectOk(await getGoodsDetail(api, goodsNo.data)).goods_detail;
+  return { goods, selection: selectSku(goods.sku_item, new URL(request.url).searchParams.get("sku")) };
+}
+
+/** What the page shows when it can: rich text, recommendations, the member's price and coupons. Never fails the page. */
+function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selection) {
+  const sku = selection.sku;
+  return Promise.all([
+    optional("goods rich text", getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no })),
+    optional("hot goods", getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no })),
+    sku && api.credential ? optional("after-coupon price", getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: sku.sku_no, sku_num: 1 }])) : null,
+    optional("coupon activities", getAvailable(api)),
+  ]).then(([render, recommend, afterPrice, activities]) => ({ render, recommend, afterPrice, activities }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -107,7 +114,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Topic() {
   const page = useLoaderData<typeof loader>();
   const location = useLocation();
-  if (!page.goods) return <GoodsMissing />;
   const { goods, selection, images } = page;
   const buyHref = `/settle/pay-confirm/${goods.goods_no}${selection.sku ? `?sku=${encodeURIComponent(selection.sku.sku_no)}` : ""}`;
   const skuHref = (skuNo: string) => {
@@ -270,19 +276,6 @@ function ProductJsonLd({ name, image, price, description }: { name: string; imag
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
-function GoodsMissing() {
-  return (
-    <div className="py-24 text-center">
-      <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" />
-      <h1 className="mt-6 text-2xl font-bold">商品不存在</h1>
-      <p className="mt-3 text-ink-muted">该商品不存在或已下架，去看看其他热门游戏吧。</p>
-      <Link to="/" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
-        返回首页
-      </Link>
-    </div>
-  );
-}
-
 export function ErrorBoundary() {
-  return <GoodsMissing />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: { title: GOODS_MISSING, message: "该商品不存在或已下架，去看看其他热门游戏吧。" } }} />;
 }

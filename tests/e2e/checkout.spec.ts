@@ -151,7 +151,7 @@ test.describe("checkout", () => {
     );
     const response = await page.goto(`/order/detail/${other.order_no}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("订单不存在")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "订单不存在" })).toBeVisible();
   });
 
   test("a double click on 点击付款 makes one order", async ({ page, context, baseURL }, testInfo) => {
