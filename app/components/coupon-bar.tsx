@@ -1,11 +1,15 @@
-import { Form } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { Activity } from "~/api/promotion.server";
+import { ClaimButton } from "./claim-button";
 
 /**
  * The goods page's coupon bar (spec/02 §2): claimable coupons in a dropdown that opens on hover
- * or keyboard focus (pure CSS, so it works without JS); each 领取 posts a claim.
+ * or keyboard focus (pure CSS, so it works without JS); each 领取 posts a claim (lib/coupon-claim.server.ts).
  */
 export function CouponBar({ activities }: { activities: Activity[] }) {
+  const location = useLocation();
+  // claims post to the goods page itself, which answers back to this very address
+  const action = location.pathname + location.search;
   if (activities.length === 0) return null;
   return (
     <div className="group relative" data-testid="coupon-bar">
@@ -33,18 +37,12 @@ export function CouponBar({ activities }: { activities: Activity[] }) {
               <span className="block truncate text-sm">{activity.extra_info.main_title}</span>
               <span className="block truncate text-xs text-ink-muted">{activity.extra_info.display_use}</span>
             </span>
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="activity_no" value={activity.activity_no} />
-              <button
-                type="submit"
-                name="intent"
-                value="claim"
-                disabled={activity.disabled}
-                className="rounded-full bg-primary-600 px-3 py-1 text-xs font-medium text-white hover:bg-primary-500 disabled:bg-surface-line disabled:text-ink-faint"
-              >
-                {activity.disabled ? "已领取" : "领取"}
-              </button>
-            </Form>
+            <ClaimButton
+              activity={activity}
+              action={action}
+              idleLabel="领取"
+              className="rounded-full bg-primary-600 px-3 py-1 text-xs font-medium text-white hover:bg-primary-500 disabled:bg-surface-line disabled:text-ink-faint"
+            />
           </li>
         ))}
       </ul>

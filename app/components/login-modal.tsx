@@ -37,7 +37,7 @@ export function LoginModal({ state }: { state: LoginModalState }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const close = () => navigate(state.closeHref, { replace: true, preventScrollReset: true });
-  const tabHref = (tab: LoginTab) => loginHref(state.closeHref, tab, state.redirectTo);
+  const tabHref = (tab: LoginTab) => loginHref(state.closeHref, { tab, redirectTo: state.redirectTo });
   const panel = (Title: ElementType) => (
     <LoginPanel
       tab={state.tab}
@@ -177,10 +177,6 @@ const groupClass = (invalid: boolean) =>
   `flex rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
 const primaryButton =
   "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-600 text-[15px] font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
-
-function formAction(tab: LoginTab, redirectTo: string) {
-  return `/login?${new URLSearchParams({ login: tab, redirectTo })}`;
-}
 
 /** The form's fields with the given values over them, posted to /login by a fetcher. */
 function post(form: HTMLFormElement | null, fetcher: { submit: ReturnType<typeof useFetcher>["submit"] }, values: Record<string, string>) {
@@ -495,7 +491,14 @@ function LoginForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   return (
-    <form ref={formRef} method="post" action={formAction(tab, redirectTo)} noValidate onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+    <form
+      ref={formRef}
+      method="post"
+      action={loginHref("/login", { tab, redirectTo })}
+      noValidate
+      onSubmit={hydrated ? onSubmit : undefined}
+      className="space-y-4"
+    >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Honeypot />
       {children}

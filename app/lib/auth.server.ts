@@ -4,15 +4,8 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { plainCookie } from "./cookies.server";
+import { loginHref } from "./login-href";
 import { sameSitePath } from "./safe-url";
-
-/** Where the login modal opens for a guarded URL: the same page, with the modal on top. */
-export function loginUrl(returnTo: string, page = "/"): string {
-  const url = new URL(page, "http://shop.local");
-  url.searchParams.set("login", "captcha");
-  url.searchParams.set("redirectTo", safeReturnTo(returnTo));
-  return url.pathname + url.search;
-}
 
 /** Only same-site paths are followed after login (checked after normalising, see safe-url.ts). */
 export function safeReturnTo(value: string | null | undefined, fallback = "/"): string {
@@ -27,11 +20,11 @@ export async function requireMember(request: Request, context: AppLoadContext, l
   const api = await tradeApi(request, context);
   const url = new URL(request.url);
   const returnTo = url.pathname + url.search;
-  if (!api.credential) throw redirect(loginUrl(returnTo, loginPage));
+  if (!api.credential) throw redirect(loginHref(loginPage, { redirectTo: returnTo }));
   const status = await getLoginStatus(api);
   if (!status.ok) {
     if (status.errorCode === 401) {
-      throw redirect(loginUrl(returnTo, loginPage), { headers: { "Set-Cookie": plainCookie("login", null, request) } });
+      throw redirect(loginHref(loginPage, { redirectTo: returnTo }), { headers: { "Set-Cookie": plainCookie("login", null, request) } });
     }
     throw new Response(status.errorMsg, { status: status.status });
   }

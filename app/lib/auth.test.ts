@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginUrl, safeReturnTo } from "./auth.server";
+import { safeReturnTo } from "./auth.server";
 
 describe("safeReturnTo", () => {
   it.each([
@@ -17,12 +17,5 @@ describe("safeReturnTo", () => {
     [null, "/"],
   ])("%j → %j", (value, expected) => {
     expect(safeReturnTo(value)).toBe(expected);
-  });
-});
-
-describe("loginUrl", () => {
-  it("opens the login modal and remembers where to go back", () => {
-    expect(loginUrl("/coupon?tab=used")).toBe("/?login=captcha&redirectTo=%2Fcoupon%3Ftab%3Dused");
-    expect(loginUrl("/order/list", "/topic/G1001")).toBe("/topic/G1001?login=captcha&redirectTo=%2Forder%2Flist");
   });
 });

@@ -2,22 +2,25 @@
 // Kept apart from the modal so the header and the coupon centre link to it without loading it.
 import { useLocation } from "@remix-run/react";
 import type { LoginTab } from "./login-form";
+import { sameSitePath } from "./safe-url";
 
-/** `page?login=tab&redirectTo=…` */
-export function loginHref(page: string, tab: LoginTab, redirectTo: string): string {
+/**
+ * The one way to address the login modal: `page` (its own query kept) with `?login=tab` on top,
+ * and `redirectTo` when the shopper should land somewhere other than `page` after logging in
+ * (only a path of the shop is kept, see safe-url.ts).
+ */
+export function loginHref(page: string, { tab = "captcha", redirectTo }: { tab?: LoginTab; redirectTo?: string } = {}): string {
   const url = new URL(page, "http://shop.local");
+  url.searchParams.delete("redirectTo");
   url.searchParams.set("login", tab);
-  url.searchParams.set("redirectTo", redirectTo);
+  if (redirectTo !== undefined) url.searchParams.set("redirectTo", sameSitePath(redirectTo));
   return url.pathname + url.search;
 }
 
 /** The header's 登录 link: this page (its query kept) with the modal on top. */
 export function useLoginHref(tab: LoginTab = "captcha"): string {
   const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  search.delete("redirectTo");
-  search.set("login", tab);
-  return `${location.pathname}?${search}`;
+  return loginHref(location.pathname + location.search, { tab });
 }
 
 /** Starts loading the login modal's code (the header's 登录 link calls it on hover and focus). */

@@ -9,8 +9,8 @@ import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import type { Member } from "~/api/member.server";
 import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
-import { loginUrl } from "./auth.server";
 import { expectOk, invariantResponse } from "./http.server";
+import { loginHref } from "./login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "./order-status";
 import { CodeSchema } from "./schemas.server";
 import { readSettle } from "./settle.server";
@@ -43,7 +43,7 @@ export const PayForm = z.object({
 });
 type PayForm = z.infer<typeof PayForm>;
 
-export const ORDER_MISSING = "订单不存在";
+const ORDER_MISSING = "订单不存在";
 const CREATE_FAILED = "创建订单失败";
 
 /** What the pay page shows, in either mode. */
@@ -162,7 +162,7 @@ export async function createAndPay(request: Request, api: TradeApi, member: Memb
     request_id: form.request_id,
   });
   if (!created.ok) {
-    if (created.errorCode === 401) throw redirect(loginUrl("/settle/pay"));
+    if (created.errorCode === 401) throw redirect(loginHref("/", { redirectTo: "/settle/pay" }));
     return data({ error: CREATE_FAILED }, { status: created.status });
   }
   return redirect(payPageOf(created.result.order_no, form.pay_way));

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { loader as statusLoader } from "~/routes/settle.pay-status.$orderNo";
+import { loginHref } from "./login-href";
 import { PAID_STATUSES } from "./order-status";
 
 const POLL_MS = 1000;
@@ -36,7 +37,7 @@ export function usePaymentPolling(orderNo: string | null) {
       setActive(false);
       if (answer.errorCode === 401) {
         setMessage("登录过期，请重新登录");
-        const timer = setTimeout(() => navigate(`?login=captcha&redirectTo=${encodeURIComponent(location.pathname + location.search)}`), LOGIN_DELAY_MS);
+        const timer = setTimeout(() => navigate(loginHref(location.pathname, { redirectTo: location.pathname + location.search })), LOGIN_DELAY_MS);
         return () => clearTimeout(timer);
       }
       setMessage(`${answer.errorMsg || "支付异常"}，请前往我的订单处查询`);

@@ -4,30 +4,23 @@
 // itself, without JavaScript the page asks for one more click (docs/decisions/006). It runs by
 // itself only when this browser's own click started it (the pending_claim cookie): a link with
 // `?claim=` alone only shows the banner, so no page load claims anything (decision 013).
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, useEffect, useRef, type FormEvent } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
-import { getAvailable, receiveCoupon, receiveOneClick, type Activity } from "~/api/promotion.server";
+import { getAvailable, type Activity } from "~/api/promotion.server";
+import { ClaimButton } from "~/components/claim-button";
 import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { loginUrl } from "~/lib/auth.server";
 import { plainCookie, readPlainCookie } from "~/lib/cookies.server";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
+import { ActivityNo, claimCoupons } from "~/lib/coupon-claim.server";
 import { optional } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-href";
-import { CodeSchema } from "~/lib/schemas.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 
-const ActivityNo = z.string().trim().pipe(CodeSchema);
-const ClaimSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("claim"), activity_no: ActivityNo }),
-  z.object({ intent: z.literal("claim-all") }),
-]);
 const PendingClaim = z
   .union([z.literal("all"), ActivityNo])
   .nullable()
@@ -35,14 +28,6 @@ const PendingClaim = z
 
 const PATH = "/coupon-collection";
 const SKELETONS = 8;
-/** spec/01 §9: clicks on a claim button within 300 ms count once. */
-const CLAIM_DEBOUNCE_MS = 300;
-const MESSAGES = {
-  CLAIMED: "领取成功",
-  CLAIMED_ALL: "已为您一键领取优惠券",
-  NOTHING_LEFT: "暂无可领取的优惠券",
-  CLAIM_FAILED: "优惠券已失效",
-} as const;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
 
@@ -67,39 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = ClaimSchema.safeParse((await readForm(request)) ?? {});
-  if (!parsed.success) {
-    await setFlash(request, context, { type: "error", message: MESSAGES.CLAIM_FAILED });
-    return redirect(PATH);
-  }
-  const input = parsed.data;
-  const pending = input.intent === "claim" ? input.activity_no : "all";
-  const backAfterLogin = loginUrl(`${PATH}?claim=${encodeURIComponent(pending)}`, PATH);
-  const api = await tradeApi(request, context);
-  // the auth guard: a visitor logs in first, then the claim runs (see the module comment)
-  if (!api.credential) {
-    context.appendSetCookie(plainCookie("pendingClaim", pending, request));
-    return redirect(backAfterLogin);
-  }
-
-  const result = input.intent === "claim" ? await receiveCoupon(api, input.activity_no) : await receiveOneClick(api);
-  if (!result.ok) {
-    if (result.errorCode === 401) {
-      context.appendSetCookie(plainCookie("login", null, request));
-      context.appendSetCookie(plainCookie("pendingClaim", pending, request));
-      await setFlash(request, context, { type: "error", message: result.errorMsg });
-      return redirect(backAfterLogin);
-    }
-    // out of stock and the per-member limit say so; anything else is 优惠券已失效 (spec/01 §8)
-    await setFlash(request, context, { type: "error", message: result.status === 409 ? result.errorMsg : MESSAGES.CLAIM_FAILED });
-    return redirect(PATH);
-  }
-  if ("received" in result.result && result.result.received.length === 0) {
-    await setFlash(request, context, { type: "info", message: MESSAGES.NOTHING_LEFT });
-  } else {
-    await setFlash(request, context, { type: "success", message: input.intent === "claim" ? MESSAGES.CLAIMED : MESSAGES.CLAIMED_ALL });
-  }
-  return redirect(PATH);
+  return claimCoupons(request, context, { page: PATH, afterLogin: (pending) => `${PATH}?claim=${encodeURIComponent(pending)}` });
 }
 
 export default function CouponCollection() {
@@ -107,7 +60,7 @@ export default function CouponCollection() {
   const member = useRouteLoaderData<typeof rootLoader>("root")?.member ?? null;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formMethod;
-  const myCoupons = member ? "/coupon" : loginHref(PATH, "captcha", "/coupon");
+  const myCoupons = member ? "/coupon" : loginHref(PATH, { redirectTo: "/coupon" });
 
   return (
     <section aria-labelledby="collection-title">
@@ -147,7 +100,10 @@ export default function CouponCollection() {
                     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="可领取的优惠券">
                       {loaded.list.map((activity) => (
                         <li key={activity.activity_no}>
-                          <CouponCard view={activityView(activity)} action={<ClaimButton activity={activity} />} />
+                          <CouponCard
+                            view={activityView(activity)}
+                            action={<ClaimButton activity={activity} action={PATH} idleLabel="立即领取" className={couponButton} />}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -169,40 +125,6 @@ export function ErrorBoundary() {
 }
 
 // ─── parts ───────────────────────────────────────────────────────────────
-
-function claimLabel(activity: Activity): string {
-  if (!activity.disabled) return "立即领取";
-  return activity.claimed_count_by_me > 0 ? "已领取" : "已抢光";
-}
-
-/**
- * A claim form. With JavaScript a click waits 300 ms (more clicks restart the wait) and a claim
- * already on its way is not sent again.
- */
-function ClaimButton({ activity }: { activity: Activity }) {
-  const fetcher = useFetcher();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const busy = fetcher.state !== "idle";
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => fetcher.submit(new FormData(form), { method: "post", action: PATH }), CLAIM_DEBOUNCE_MS);
-  }
-
-  return (
-    <fetcher.Form method="post" action={PATH} onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="claim" />
-      <input type="hidden" name="activity_no" value={activity.activity_no} />
-      <button type="submit" disabled={activity.disabled} aria-label={`${claimLabel(activity)}：${activity.extra_info.main_title}`} className={couponButton}>
-        {busy ? "领取中…" : claimLabel(activity)}
-      </button>
-    </fetcher.Form>
-  );
-}
 
 /**
  * After logging in to claim: with JavaScript the claim the shopper clicked (`auto`) runs by itself;

@@ -21,6 +21,7 @@ import {
   type LoginIntent,
 } from "~/lib/login-form";
 import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
+import { loginHref } from "~/lib/login-href";
 import { failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
 
@@ -129,7 +130,7 @@ export default function LoginPage() {
           closeHref={redirectTo}
           challenge={challenge}
           actionData={actionData ?? null}
-          tabHref={(t) => `/login?${new URLSearchParams({ login: t, redirectTo })}`}
+          tabHref={(tab) => loginHref("/login", { tab, redirectTo })}
         />
       </div>
     </div>
@@ -143,7 +144,7 @@ export function ErrorBoundary() {
     <div className="py-16 text-center">
       <h1 className="text-xl font-bold">登录暂时无法完成</h1>
       <p className="mt-3 text-ink-muted">{message || "请稍后再试"}</p>
-      <Link to="/?login=captcha" className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+      <Link to={loginHref("/")} className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
         重新登录
       </Link>
     </div>

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PayView } from "~/components/pay-view";
 import { requireMember } from "~/lib/auth.server";
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
-import { createAndPay, loadOrderPayment, loadSettlement, ORDER_MISSING, PayForm, PayQuery, payOrder } from "~/lib/pay-page.server";
+import { createAndPay, loadOrderPayment, loadSettlement, PayForm, PayQuery, payOrder } from "~/lib/pay-page.server";
 import type { ShellHandle } from "~/lib/route-handle";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
@@ -39,7 +39,7 @@ export default function Pay() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: { title: ORDER_MISSING, message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
+      statusHandlers={{ 404: { title: "订单不存在", message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
     />
   );
 }

@@ -1,11 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent } from "~/api/layout.server";
-import { getAvailable, receiveCoupon } from "~/api/promotion.server";
+import { getAvailable } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/buy-notices";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CouponBar } from "~/components/coupon-bar";
@@ -13,10 +12,8 @@ import { DiscountBadge, OriginPrice, Price } from "~/components/price";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
-import { loginUrl } from "~/lib/auth.server";
+import { claimCoupons } from "~/lib/coupon-claim.server";
 import { formatDateTime } from "../../shared/shop-time";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
 import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import { CURRENCY, formatYuan, yuanAmount } from "../../shared/money";
 import { useNonce } from "~/lib/nonce";
@@ -27,9 +24,6 @@ import { selectSku, type Selection } from "~/lib/sku-selection";
 import { CodeSchema } from "~/lib/schemas.server";
 
 const GoodsNo = CodeSchema;
-/** spec/01 §8: a claim that cannot be made says 优惠券已失效. */
-const CLAIM_FAILED = "优惠券已失效";
-const ClaimForm = z.object({ intent: z.literal("claim"), activity_no: CodeSchema });
 const HOT_GOODS_MAX = 3;
 const GOODS_MISSING = "商品不存在";
 
@@ -96,19 +90,7 @@ function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selectio
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  const form = ClaimForm.safeParse((await readForm(request)) ?? {});
-  if (!form.success) {
-    await setFlash(request, context, { type: "error", message: CLAIM_FAILED });
-    return redirect(here);
-  }
-  const api = await tradeApi(request, context);
-  // the auth guard: a visitor logs in first and comes back here
-  if (!api.credential) return redirect(loginUrl(here, here));
-  const claimed = await receiveCoupon(api, form.data.activity_no);
-  if (!claimed.ok && claimed.errorCode === 401) return redirect(loginUrl(here, here));
-  await setFlash(request, context, claimed.ok ? { type: "success", message: "领取成功" } : { type: "error", message: CLAIM_FAILED });
-  return redirect(here);
+  return claimCoupons(request, context, { page: url.pathname + url.search });
 }
 
 export default function Topic() {
