@@ -25,10 +25,20 @@ export default {
           container: "#2C2C2C",
           raised: "#363636",
           line: "#3D3D3D",
+          // below the page's level: inputs, the header bar, the slider track
+          sunken: "#1F1F1F",
+          // floating layers over the page: menus, the search dropdown, toasts, pop-ups
+          overlay: "#242424",
+          footer: "#111111",
         },
+        // the presale badge and its countdown
+        presale: { DEFAULT: "#6B4DFF", soft: "#C9BCFF" },
+        // the coupon cards' warm gradient
+        coupon: { from: "#4A2A14", to: "#35241A" },
         // muted and faint text keep a 4.5:1 contrast on the container and raised surfaces
         ink: {
           DEFAULT: "#F2F2F2",
+          soft: "#D9D9D9",
           muted: "#B3B3B3",
           faint: "#A0A0A0",
         },

@@ -103,7 +103,7 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
         role="dialog"
         aria-modal="true"
         aria-labelledby="captcha-title"
-        className="w-[312px] max-w-full rounded-xl bg-[#232323] p-4 shadow-2xl ring-1 ring-surface-line"
+        className="w-[312px] max-w-full rounded-xl bg-surface-overlay p-4 shadow-2xl ring-1 ring-surface-line"
       >
         <header className="flex items-center justify-between">
           <h3 id="captcha-title" className="text-base font-semibold text-ink">
@@ -138,7 +138,7 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
             换一张
           </button>
         </div>
-        <div className="relative mt-3 rounded-full bg-[#181818] ring-1 ring-surface-line" style={{ width, height: piece }}>
+        <div className="relative mt-3 rounded-full bg-surface-sunken ring-1 ring-surface-line" style={{ width, height: piece }}>
           <div className="absolute inset-y-0 left-0 rounded-full bg-primary-500/25" style={{ width: offset + piece }} aria-hidden="true" />
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center pl-10 text-xs text-ink-faint" aria-hidden="true">
             {HANDLE_HINT}
@@ -208,7 +208,7 @@ export function TextCaptcha({ challenge, error }: { challenge: CaptchaChallenge 
           placeholder={challenge.prompt || "请输入图中算式的结果"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "captcha-error" : undefined}
-          className={`h-11 min-w-[9rem] flex-1 rounded-lg border bg-[#1f1f1f] px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${error ? "border-red-500" : "border-surface-line"}`}
+          className={`h-11 min-w-[9rem] flex-1 rounded-lg border bg-surface-sunken px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${error ? "border-red-500" : "border-surface-line"}`}
         />
       </div>
       {error ? (

@@ -76,7 +76,7 @@ export function Countdown({ setting, onFinish, className = "" }: { setting: Coun
     background: setting.background_style || "rgba(0,0,0,.6)",
   };
   return (
-    <span className={`inline-flex h-8 items-center overflow-hidden rounded-full bg-[#1f1f1f] pr-1.5 ring-1 ring-primary-500/70 ${className}`}>
+    <span className={`inline-flex h-8 items-center overflow-hidden rounded-full bg-surface-sunken pr-1.5 ring-1 ring-primary-500/70 ${className}`}>
       {setting.timer_image ? (
         // the seed's timer image is a pill whose left part reads 限时: show that part as a badge
         <span className="h-8 w-[50px] shrink-0 overflow-hidden" aria-hidden="true">

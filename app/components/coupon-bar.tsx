@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { Activity } from "~/api/promotion.server";
 import { ClaimButton } from "./claim-button";
+import { couponButton } from "./coupon-card";
 
 /**
  * The goods page's coupon bar (spec/02 §2): claimable coupons in a dropdown that opens on hover
@@ -37,12 +38,7 @@ export function CouponBar({ activities }: { activities: Activity[] }) {
               <span className="block truncate text-sm">{activity.extra_info.main_title}</span>
               <span className="block truncate text-xs text-ink-muted">{activity.extra_info.display_use}</span>
             </span>
-            <ClaimButton
-              activity={activity}
-              action={action}
-              idleLabel="领取"
-              className="rounded-full bg-primary-600 px-3 py-1 text-xs font-medium text-white hover:bg-primary-500 disabled:bg-surface-line disabled:text-ink-faint"
-            />
+            <ClaimButton activity={activity} action={action} idleLabel="领取" className={couponButton} />
           </li>
         ))}
       </ul>

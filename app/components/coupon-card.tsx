@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { Activity, Coupon } from "~/api/promotion.server";
 import { formatDotDate, shopDayNumber } from "../../shared/shop-time";
 import { safeHref } from "~/lib/safe-url";
+import { buttonClass } from "./ui/button";
 
 export interface CouponCardView {
   key: string;
@@ -90,7 +91,7 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
         <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-600 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
       ) : null}
       <div
-        className={`flex items-center gap-4 bg-gradient-to-br from-[#4a2a14] via-[#35241a] to-surface-container px-4 ${compact ? "pb-3 pt-5" : "pb-4 pt-6"}`}
+        className={`flex items-center gap-4 bg-gradient-to-br from-coupon-from via-coupon-to to-surface-container px-4 ${compact ? "pb-3 pt-5" : "pb-4 pt-6"}`}
       >
         <div className="flex min-w-[5rem] justify-center">
           <CouponAmount content={view.content} inactive={inactive} />
@@ -139,7 +140,7 @@ function CompactCouponCard({ view, action }: { view: CouponCardView; action?: Re
       {view.cornerMark ? (
         <span className="absolute left-0 top-0 z-10 rounded-br-lg bg-primary-600 px-2 py-0.5 text-[11px] font-medium text-white">{view.cornerMark}</span>
       ) : null}
-      <div className="row-span-2 flex flex-col items-center justify-center border-r border-dashed border-white/15 bg-gradient-to-br from-[#4a2a14] to-[#35241a] px-2 pb-3 pt-5 sm:row-span-1">
+      <div className="row-span-2 flex flex-col items-center justify-center border-r border-dashed border-white/15 bg-gradient-to-br from-coupon-from to-coupon-to px-2 pb-3 pt-5 sm:row-span-1">
         <CouponAmount content={view.content} inactive={false} />
         {view.useCondition ? <span className="mt-1 whitespace-nowrap text-[11px] text-ink-muted">{view.useCondition}</span> : null}
       </div>
@@ -168,5 +169,5 @@ function CouponAmount({ content, inactive }: { content: string; inactive: boolea
   );
 }
 
-export const couponButton =
-  "inline-flex h-8 items-center justify-center whitespace-nowrap rounded-full bg-primary-600 px-4 text-xs font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:bg-surface-raised disabled:text-ink-faint";
+/** A coupon's own button (立即领取, 立即使用): small, and grey rather than faded once it cannot be used. */
+export const couponButton = buttonClass({ size: "xs", className: "disabled:bg-surface-raised disabled:text-ink-faint disabled:opacity-100" });

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { UsableCoupon } from "~/api/cart.server";
 import { formatDotDate } from "../../shared/shop-time";
+import { cardClass } from "./ui/card";
 
 const SKELETONS = 9;
 
@@ -24,7 +25,7 @@ export function CouponPicker({
   const usable = coupons.filter((c) => c.usable);
   const ordered = [...usable, ...coupons.filter((c) => !c.usable)];
   return (
-    <section aria-labelledby="coupon-picker-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+    <section aria-labelledby="coupon-picker-title" className={cardClass("md")}>
       <div className="mb-3 flex items-center gap-3">
         <h2 id="coupon-picker-title" className="font-semibold">
           使用优惠券

@@ -10,6 +10,7 @@ import type { Coupon } from "~/api/promotion.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./captcha-widget";
 import { CouponCard, couponButton, couponView } from "./coupon-card";
+import { buttonClass } from "./ui/button";
 
 export interface CouponPopupProps {
   /** `now`: the server's clock when it decided, so the corner marks read the same on both sides. */
@@ -70,18 +71,13 @@ export function CouponPopup({ popup }: CouponPopupProps) {
         })}
       </ul>
       <div className="px-6 pb-6">
-        <a
-          href="/coupon-collection"
-          target="_blank"
-          rel="noopener"
-          className="flex h-11 w-full items-center justify-center rounded-full bg-primary-600 text-[15px] font-semibold text-white hover:bg-primary-500"
-        >
+        <a href="/coupon-collection" target="_blank" rel="noopener" className={buttonClass({ size: "lg", block: true, className: "h-11 text-[15px]" })}>
           领取更多优惠券
         </a>
       </div>
     </>
   );
-  const frame = "w-[460px] max-w-full overflow-hidden rounded-2xl bg-[#242424] shadow-2xl ring-1 ring-primary-500/30";
+  const frame = "w-[460px] max-w-full overflow-hidden rounded-2xl bg-surface-overlay shadow-2xl ring-1 ring-primary-500/30";
 
   if (!hydrated) {
     return (

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useParams, useRouteError, type Params } from "@remix-run/react";
+import { buttonClass } from "./ui/button";
 
 /** What a failed page shows: its heading, one sentence, and the way out. */
 export interface ErrorView {
@@ -48,7 +49,7 @@ export function GeneralErrorBoundary({
       {status === 404 ? <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" /> : null}
       <h1 className={`${status === 404 ? "mt-6 " : ""}text-2xl font-bold`}>{view.title}</h1>
       {message ? <p className="mt-3 text-ink-muted">{message}</p> : null}
-      <Link to={action.to} reloadDocument className="mt-6 rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+      <Link to={action.to} reloadDocument className={buttonClass({ size: "lg", className: "mt-6" })}>
         {action.label}
       </Link>
     </div>

@@ -169,12 +169,12 @@ interface FormProps {
 }
 
 const inputClass = (invalid: boolean) =>
-  `h-11 w-full min-w-0 rounded-lg border bg-[#1f1f1f] px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
+  `h-11 w-full min-w-0 rounded-lg border bg-surface-sunken px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
     invalid ? "border-red-500" : "border-surface-line"
   }`;
 /** A bordered row holding a prefix (region, +86) and its input. */
 const groupClass = (invalid: boolean) =>
-  `flex rounded-lg border bg-[#1f1f1f] focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
+  `flex rounded-lg border bg-surface-sunken focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
 const primaryButton =
   "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-600 text-[15px] font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
 
@@ -281,7 +281,7 @@ function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
                   setPhone("");
                   document.getElementById("login-phone")?.focus();
                 }}
-                className="absolute right-2 top-1/2 flex h-5 w-5 -translate-y-1/2 items-center justify-center rounded-full bg-ink-faint/60 text-[#1f1f1f] hover:bg-ink-muted"
+                className="absolute right-2 top-1/2 flex h-5 w-5 -translate-y-1/2 items-center justify-center rounded-full bg-ink-faint/60 text-surface-sunken hover:bg-ink-muted"
               >
                 <svg width="10" height="10" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="4" aria-hidden="true">
                   <path d="M6 6l12 12M18 6 6 18" />
@@ -570,8 +570,8 @@ function RegionSelect({ value, onChange, hydrated }: { value: string; onChange(c
         onChange={(e) => onChange(e.target.value)}
         className={
           hydrated
-            ? "absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-[#2c2c2c] [&>option]:text-ink"
-            : "h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-[#2c2c2c]"
+            ? "absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-surface-container [&>option]:text-ink"
+            : "h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-surface-container"
         }
       >
         {COUNTRY_CODES.map((c, i) => (

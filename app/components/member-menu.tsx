@@ -13,7 +13,7 @@ const ENTRIES = [
   { to: "/coupon", label: "我的优惠券" },
 ] as const;
 
-const surface = "w-44 rounded-xl bg-[#262626] p-1.5 text-sm shadow-2xl ring-1 ring-surface-line focus:outline-none";
+const surface = "w-44 rounded-xl bg-surface-overlay p-1.5 text-sm shadow-2xl ring-1 ring-surface-line focus:outline-none";
 const panel = `absolute right-0 top-full z-50 mt-2 ${surface}`;
 const item = "flex w-full items-center rounded-lg px-3 py-2 text-left text-ink hover:bg-white/5 hover:text-primary-400";
 

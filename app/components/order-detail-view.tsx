@@ -5,6 +5,8 @@ import { formatYuan } from "../../shared/money";
 import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
 import { ShopImage } from "./shop-image";
+import { cardClass } from "./ui/card";
+import { GoodsTags } from "./goods-tags";
 
 /** The order detail card, the delivery card and the address card (spec/02 §2, §4). */
 export function OrderDetailView({ detail }: { detail: OrderDetail }) {
@@ -13,7 +15,7 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const symbol = order.currency_symbol || "￥";
   return (
     <div className="space-y-6">
-      <section aria-labelledby="order-goods-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+      <section aria-labelledby="order-goods-title" className={cardClass("md")}>
         <h2 id="order-goods-title" className="mb-4 font-semibold">
           商品详情
         </h2>
@@ -27,13 +29,7 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
               className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]"
             />
             <div className="min-w-0 flex-1 space-y-1.5">
-              <ul className="flex flex-wrap gap-1" aria-label="商品标签">
-                {goods.goods_tags.map((tag) => (
-                  <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
-                    {tag}
-                  </li>
-                ))}
-              </ul>
+              <GoodsTags tags={goods.goods_tags} />
               <p className="font-medium">{goods.goods_name}</p>
               {goods.sku_item.length ? <p className="text-sm text-ink-muted">规格：{goods.sku_item.join(" / ")}</p> : null}
               <p className="text-sm text-ink-muted">
@@ -64,7 +60,7 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
 
       <DeliveryCard detail={detail} />
 
-      <section aria-labelledby="order-summary-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+      <section aria-labelledby="order-summary-title" className={cardClass("md")}>
         <h2 id="order-summary-title" className="mb-3 font-semibold">
           订单信息
         </h2>
@@ -115,7 +111,7 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
   const goods = detail.goods[0];
   const delivered = order.status === "SEND_SUCCESS";
   return (
-    <section aria-labelledby="delivery-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line" data-testid="delivery-card">
+    <section aria-labelledby="delivery-title" className={cardClass("md")} data-testid="delivery-card">
       <h2 id="delivery-title" className="mb-4 font-semibold">
         发货信息
       </h2>

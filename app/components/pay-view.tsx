@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { PayPage } from "~/lib/pay-page.server";
 import { usePaymentPolling } from "~/lib/use-payment-polling";
@@ -7,6 +7,10 @@ import { Price } from "./price";
 import { PriceLines } from "./price-lines";
 import { PurchaseDetails } from "./purchase-details";
 import { ShopImage } from "./shop-image";
+import { cardClass } from "./ui/card";
+import { Alert } from "./ui/alert";
+import { StatusButton } from "./ui/button";
+import { useIsPending } from "~/lib/use-is-pending";
 
 /** Without JavaScript the page reloads itself until the order is paid. */
 const NO_JS_REFRESH_S = 3;
@@ -20,10 +24,9 @@ function payPageHref(orderNo: string | null, hasCashier: boolean) {
 
 /** The pay page: what is bought, the pay ways, 点击付款, and the wait for the cashier. */
 export function PayView({ page, error }: { page: PayPage; error: string | null }) {
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const payWindow = useRef<Window | null>(null);
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submitting = useIsPending();
   const polling = usePaymentPolling(page.orderNo);
   const [payWay, setPayWay] = useState(page.payWay);
 
@@ -71,7 +74,7 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
           replace
           // without JavaScript, an order with a cashier opens it in a new tab while this page refreshes
           target={page.payUrl ? "_blank" : undefined}
-          className="space-y-6 rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line"
+          className={cardClass("md", "space-y-6")}
           onSubmit={(e) => {
             if (submitting) return e.preventDefault();
             if (page.payUrl) {
@@ -123,27 +126,19 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
               <Price cents={page.price} className="text-2xl" />
             </p>
             {page.payable ? (
-              <button
-                type="submit"
-                aria-disabled={submitting || undefined}
-                className="h-12 shrink-0 whitespace-nowrap rounded-full bg-primary-600 px-10 max-sm:px-6 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60"
-              >
+              <StatusButton pending={submitting} size="xl">
                 点击付款
-              </button>
+              </StatusButton>
             ) : (
               <p className="text-sm text-ink-muted">订单已关闭，请重新下单</p>
             )}
           </div>
-          {message ? (
-            <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-300">
-              {message}
-            </p>
-          ) : null}
+          {message ? <Alert>{message}</Alert> : null}
         </Form>
       </div>
       {page.payUrl || !page.goods || !page.summary ? null : (
         <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label="订单摘要">
-          <section className="space-y-4 rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+          <section className={cardClass("md", "space-y-4")}>
             <ShopImage src={page.goods.cover} alt={page.goods.name} width={280} height={158} className="aspect-video w-full rounded-lg object-cover" />
             <p className="font-semibold">{page.goods.name}</p>
             {page.summary.desc ? <p className="line-clamp-3 text-sm text-ink-muted">{page.summary.desc}</p> : null}

@@ -40,7 +40,7 @@ export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others:
           <p className="mt-2 text-sm text-ink-muted">
             更新日期：<time dateTime={doc.updated}>{doc.updated}</time>
           </p>
-          <div className="mt-6 space-y-3 text-[15px] leading-7 text-[#d9d9d9]">
+          <div className="mt-6 space-y-3 text-[15px] leading-7 text-ink-soft">
             {doc.intro.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
@@ -50,7 +50,7 @@ export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others:
               <h2 id={anchor(section.heading)} className="mb-3 text-lg font-semibold text-ink">
                 {section.heading}
               </h2>
-              <div className="space-y-3 text-[15px] leading-7 text-[#d9d9d9]">
+              <div className="space-y-3 text-[15px] leading-7 text-ink-soft">
                 {section.blocks.map((block, i) => (
                   <Block key={i} block={block} />
                 ))}

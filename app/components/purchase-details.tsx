@@ -1,10 +1,12 @@
 import { OriginPrice, Price } from "./price";
 import { ShopImage } from "./shop-image";
+import { cardClass } from "./ui/card";
+import { GoodsTags } from "./goods-tags";
 
 /** What is being bought: cover, tags, name, chosen SKU, prices, quantity 1 (spec/02 §2). */
 export function PurchaseDetails(props: { cover?: string; name: string; tags: string[]; skuValues: string[]; salePrice: number; originPrice: number }) {
   return (
-    <section aria-labelledby="purchase-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+    <section aria-labelledby="purchase-title" className={cardClass("md")}>
       <h2 id="purchase-title" className="mb-4 font-semibold">
         购买详情
       </h2>
@@ -17,13 +19,7 @@ export function PurchaseDetails(props: { cover?: string; name: string; tags: str
           className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]"
         />
         <div className="min-w-0 flex-1 space-y-2">
-          <ul className="flex flex-wrap gap-1" aria-label="商品标签">
-            {props.tags.map((tag) => (
-              <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
-                {tag}
-              </li>
-            ))}
-          </ul>
+          <GoodsTags tags={props.tags} />
           <p className="font-medium">{props.name}</p>
           {props.skuValues.length ? <p className="text-sm text-ink-muted">规格：{props.skuValues.join(" / ")}</p> : null}
         </div>

@@ -4,6 +4,7 @@
 import type { LayoutBlock, LayoutItem, PageType } from "~/api/layout.server";
 import { itemHref, type DomainGroups } from "~/lib/links";
 import { GoodsCard } from "./goods-card";
+import { cardClass } from "./ui/card";
 
 /** The first `max` items of the blocks that carry goods (what the loaders send). */
 export function recommendedItems(blocks: LayoutBlock[] | null | undefined, max: number): LayoutItem[] {
@@ -26,7 +27,7 @@ interface RecommendedGoodsProps {
 const LAYOUT = {
   grid: { section: "", head: "mb-4", title: "text-lg font-semibold", list: "grid grid-cols-2 gap-4 md:grid-cols-5", item: undefined },
   box: {
-    section: "rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line",
+    section: cardClass("sm"),
     head: "mb-3",
     title: "font-semibold",
     list: "space-y-3",

@@ -230,7 +230,7 @@ export function SearchBox() {
 
       <div
         id={listId}
-        className="search-dropdown absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl bg-[#262626] p-3 shadow-2xl ring-1 ring-surface-line max-sm:fixed max-sm:inset-x-3 max-sm:top-[62px] max-sm:mt-0"
+        className="search-dropdown absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl bg-surface-overlay p-3 shadow-2xl ring-1 ring-surface-line max-sm:fixed max-sm:inset-x-3 max-sm:top-[62px] max-sm:mt-0"
         onMouseEnter={() => setHovering(true)}
         onMouseLeave={() => setHovering(false)}
       >

@@ -14,7 +14,7 @@ const MemberMenu = deferred(import.meta.env.SSR ? (await loadMemberMenu()).Membe
 export function SiteHeader({ member }: { member: Member | null }) {
   const loginHref = useLoginHref();
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-surface-line bg-[#1d1d1d]/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-surface-line bg-surface-sunken/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-shop items-center gap-3 px-4 sm:gap-4">
         <Link to="/" aria-label="TTS游戏商城 首页" className="shrink-0">
           <Logo collapsible />

@@ -24,7 +24,9 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   if (!shown) return null;
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
-      <p className={`pointer-events-auto rounded-lg border bg-[#222]/95 px-5 py-3 text-sm shadow-xl backdrop-blur ${TONE[shown.type]}`}>{shown.message}</p>
+      <p className={`pointer-events-auto rounded-lg border bg-surface-overlay/95 px-5 py-3 text-sm shadow-xl backdrop-blur ${TONE[shown.type]}`}>
+        {shown.message}
+      </p>
     </div>
   );
 }

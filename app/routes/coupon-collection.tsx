@@ -20,6 +20,7 @@ import { optional } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
+import { buttonClass } from "~/components/ui/button";
 
 const PendingClaim = z
   .union([z.literal("all"), ActivityNo])
@@ -76,12 +77,7 @@ export default function CouponCollection() {
             我的优惠券
           </Link>
           <Form method="post" action={PATH}>
-            <button
-              type="submit"
-              name="intent"
-              value="claim-all"
-              className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500"
-            >
+            <button type="submit" name="intent" value="claim-all" className={buttonClass()}>
               一键领取
             </button>
           </Form>

@@ -62,7 +62,7 @@ export default function MyCoupons() {
   const { tab, now, failed, coupons, totals } = useLoaderData<typeof loader>();
   const domains = useRouteLoaderData<typeof rootLoader>("root")?.shop.domains ?? { cn: "", hk: "" };
   return (
-    <section aria-labelledby="coupon-title" className="rounded-2xl bg-[#1c1c1c] p-6 ring-1 ring-surface-line max-sm:p-4">
+    <section aria-labelledby="coupon-title" className="rounded-2xl bg-surface-sunken p-6 ring-1 ring-surface-line max-sm:p-4">
       {failed ? <Toast toast={{ type: "error", message: FETCH_FAILED }} /> : null}
       <header className="flex items-center justify-between">
         <h1 id="coupon-title" className="text-2xl font-bold text-ink">

@@ -24,6 +24,8 @@ import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
 import { loginHref } from "~/lib/login-href";
 import { failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
 import type { ShellHandle } from "~/lib/route-handle";
+import { cardClass } from "~/components/ui/card";
+import { buttonClass } from "~/components/ui/button";
 
 const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
 
@@ -123,7 +125,7 @@ export default function LoginPage() {
   const shownTab = actionData?.intent === "pwd-login" ? "pwd" : actionData?.intent === "captcha-login" || actionData?.intent === "send-code" ? "captcha" : tab;
   return (
     <div className="flex justify-center py-6">
-      <div className="w-[488px] max-w-full rounded-2xl bg-surface-container p-8 shadow-2xl ring-1 ring-surface-line max-sm:px-5 max-sm:py-6">
+      <div className={cardClass("xl", "w-[488px] max-w-full shadow-2xl")}>
         <LoginPanel
           tab={shownTab}
           redirectTo={redirectTo}
@@ -144,7 +146,7 @@ export function ErrorBoundary() {
     <div className="py-16 text-center">
       <h1 className="text-xl font-bold">登录暂时无法完成</h1>
       <p className="mt-3 text-ink-muted">{message || "请稍后再试"}</p>
-      <Link to={loginHref("/")} className="mt-6 inline-block rounded-full bg-primary-600 px-6 py-2 font-medium text-white hover:bg-primary-500">
+      <Link to={loginHref("/")} className={buttonClass({ size: "lg", className: "mt-6" })}>
         重新登录
       </Link>
     </div>

@@ -11,6 +11,7 @@ import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { privatePage } from "~/lib/cache-control.server";
+import { buttonClass } from "~/components/ui/button";
 
 const RECOMMEND_MAX = 5;
 const ORDER_MISSING = "订单不存在";
@@ -58,7 +59,7 @@ function BackButton() {
         e.preventDefault();
         navigate(-1);
       }}
-      className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400"
+      className={buttonClass({ variant: "outline", size: "sm" })}
     >
       ‹ 返回
     </Link>

@@ -1,9 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Overlay } from "~/components/ui/overlay";
 import { OriginPrice, Price } from "~/components/price";
 import { ShopImage } from "~/components/shop-image";
 import { requireMember } from "~/lib/auth.server";
@@ -13,6 +14,10 @@ import { readForm } from "~/lib/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
 import { CodeSchema } from "~/lib/schemas.server";
+import { cardClass } from "~/components/ui/card";
+import { Alert } from "~/components/ui/alert";
+import { GoodsTags } from "~/components/goods-tags";
+import { buttonClass } from "~/components/ui/button";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "ALL", label: "全部订单" },
@@ -54,7 +59,7 @@ export default function OrderList() {
   const closing = orders.find((o) => o.order_no === params.get("close") && UNPAID_STATUSES.includes(o.status));
   return (
     <div className="grid gap-6 md:grid-cols-[200px_minmax(0,1fr)]">
-      <nav aria-label="订单筛选" className="self-start rounded-2xl bg-surface-container p-4 ring-1 ring-surface-line">
+      <nav aria-label="订单筛选" className={cardClass("sm", "self-start")}>
         <h1 className="mb-3 px-2 font-semibold">订单详情</h1>
         <ul className="flex gap-2 md:flex-col">
           {FILTERS.map((f) => (
@@ -71,11 +76,7 @@ export default function OrderList() {
         </ul>
       </nav>
       <section aria-label="订单列表" className="space-y-4">
-        {refused?.error ? (
-          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-300">
-            {refused.error}
-          </p>
-        ) : null}
+        {refused?.error ? <Alert>{refused.error}</Alert> : null}
         {loading ? (
           Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
         ) : error ? (
@@ -109,11 +110,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
     goods_no: goods?.goods_no ?? "",
   })}`;
   return (
-    <article
-      className="rounded-2xl bg-surface-container ring-1 ring-surface-line transition hover:ring-primary-500/50"
-      data-testid="order-card"
-      data-order-no={order.order_no}
-    >
+    <article className={cardClass("none", "transition hover:ring-primary-500/50")} data-testid="order-card" data-order-no={order.order_no}>
       <Link to={`/order/detail/${order.order_no}`} className="block p-5">
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-ink-muted">
@@ -133,13 +130,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
               className="h-[90px] w-[160px] shrink-0 rounded-lg object-cover"
             />
             <div className="min-w-0 flex-1 space-y-1">
-              <ul className="flex flex-wrap gap-1" aria-label="商品标签">
-                {goods.goods_tags.slice(0, 3).map((tag) => (
-                  <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
-                    {tag}
-                  </li>
-                ))}
-              </ul>
+              <GoodsTags tags={goods.goods_tags} max={3} />
               <h2 className="truncate font-medium">{goods.goods_name}</h2>
               <p className="truncate text-sm text-ink-muted">{goods.sku_item.join(" / ")}</p>
               <p className="text-sm text-ink-muted">x{order.buy_num}</p>
@@ -158,14 +149,10 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
       </Link>
       {unpaid ? (
         <div className="flex justify-end gap-3 border-t border-surface-line px-5 py-3">
-          <Link
-            to={`?status=${filter}&close=${order.order_no}`}
-            preventScrollReset
-            className="rounded-full border border-surface-line px-4 py-1.5 text-sm hover:border-primary-400"
-          >
+          <Link to={`?status=${filter}&close=${order.order_no}`} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
             取消订单
           </Link>
-          <Link to={continueHref} className="rounded-full bg-primary-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-primary-500">
+          <Link to={continueHref} className={buttonClass({ size: "sm" })}>
             继续支付
           </Link>
         </div>
@@ -176,35 +163,30 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
 
 /** The close confirmation, opened from the address (?close=…) so it works without JS. */
 function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter }) {
+  const navigate = useNavigate();
+  const cancelHref = `?status=${filter}`;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="close-title"
-        className="w-full max-w-sm rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line"
-      >
-        <p id="close-title" className="text-base">
-          是否确认关闭订单？关闭后您可重新提交
-        </p>
-        <Form method="post" className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="order_no" value={orderNo} />
-          <Link to={`?status=${filter}`} replace preventScrollReset className="rounded-full border border-surface-line px-5 py-2 text-sm">
-            取消
-          </Link>
-          <button
-            type="submit"
-            name="intent"
-            value="close"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation opens from the URL, without JS too: focus moves into it, as a dialog should
-            autoFocus
-            className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500"
-          >
-            确定
-          </button>
-        </Form>
-      </div>
-    </div>
+    <Overlay role="alertdialog" labelledBy="close-title" width="max-w-sm" onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })}>
+      <p id="close-title" className="text-base">
+        是否确认关闭订单？关闭后您可重新提交
+      </p>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        <input type="hidden" name="order_no" value={orderNo} />
+        <Link to={cancelHref} replace preventScrollReset className={buttonClass({ variant: "outline" })}>
+          取消
+        </Link>
+        <button
+          type="submit"
+          name="intent"
+          value="close"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation opens from the URL, without JS too: focus moves into it, as a dialog should
+          autoFocus
+          className={buttonClass()}
+        >
+          确定
+        </button>
+      </Form>
+    </Overlay>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon } from "~/api/cart.server";
@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
+import { Overlay } from "~/components/ui/overlay";
 import { requireMember } from "~/lib/auth.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
@@ -19,6 +20,10 @@ import { readSettle, settleCookie } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CodeSchema } from "~/lib/schemas.server";
+import { cardClass } from "~/components/ui/card";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, StatusButton } from "~/components/ui/button";
+import { useIsPending } from "~/lib/use-is-pending";
 
 const GoodsNo = CodeSchema;
 const ConfirmForm = z.object({
@@ -123,16 +128,12 @@ export default function PayConfirm() {
         <BuyNotices regionRestricted={goods.region_restricted} />
       </div>
       <aside className="lg:sticky lg:top-20 lg:self-start">
-        <section aria-labelledby="checkout-title" className="space-y-5 rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+        <section aria-labelledby="checkout-title" className={cardClass("md", "space-y-5")}>
           <h2 id="checkout-title" className="font-semibold">
             购物车结算
           </h2>
           <PriceLines lines={page.lines} />
-          {actionData && "error" in actionData ? (
-            <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-300">
-              {actionData.error}
-            </p>
-          ) : null}
+          {actionData && "error" in actionData ? <Alert>{actionData.error}</Alert> : null}
           <ConfirmButton skuNo={selection.sku?.sku_no} couponNo={page.chosen} />
         </section>
       </aside>
@@ -155,7 +156,7 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
   const [email, setEmail] = useState(defaultEmail);
   const invalid = email !== "" && !isValidEmail(email);
   return (
-    <section aria-labelledby="email-title" className="rounded-2xl bg-surface-container p-5 ring-1 ring-surface-line">
+    <section aria-labelledby="email-title" className={cardClass("md")}>
       <h2 id="email-title" className="mb-1 font-semibold">
         <label htmlFor="email">收货邮箱</label>
       </h2>
@@ -197,7 +198,7 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
 }
 
 function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string | null }) {
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [locked, setLocked] = useState(false);
   useEffect(() => {
     if (!locked) return;
@@ -208,13 +209,9 @@ function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string |
     <Form method="post" id="confirm-form" noValidate onSubmit={(e) => (locked ? e.preventDefault() : setLocked(true))}>
       {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
       {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
-      <button
-        type="submit"
-        aria-disabled={locked || navigation.state === "submitting" || undefined}
-        className="h-12 w-full rounded-full bg-primary-600 text-base font-semibold text-white hover:bg-primary-500 aria-disabled:opacity-60"
-      >
+      <StatusButton pending={locked || pending} size="xl" block>
         提交订单
-      </button>
+      </StatusButton>
     </Form>
   );
 }
@@ -230,46 +227,34 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
   }, [left]);
   const waiting = hydrated && left > 0;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 px-4">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="email-dialog-title"
-        aria-describedby="email-dialog-text"
-        className="w-full max-w-md rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line"
-      >
-        <h2 id="email-dialog-title" className="text-lg font-semibold">
-          提示
-        </h2>
-        <p id="email-dialog-text" className="mt-3 text-sm leading-6 text-ink">
-          未输入有效邮箱，游戏兑换码可能无法通过邮件发送给您， 是否重新填写？
-        </p>
-        <p className="mt-2 text-xs text-ink-muted">您仍可在「我的订单」页面及短信中查看兑换码。</p>
-        <Form method="post" className="mt-6 flex justify-end gap-3">
-          {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
-          {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
-          <input type="hidden" name="continue_anyway" value="1" />
-          <Link
-            to={returnHref}
-            replace
-            className="rounded-full border border-surface-line px-5 py-2 text-sm hover:border-primary-400"
-            onClick={(e) => {
-              e.preventDefault();
-              onClose();
-            }}
-          >
-            返回修改
-          </Link>
-          <button
-            type="submit"
-            disabled={waiting}
-            className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500 disabled:opacity-50"
-          >
-            仍然继续{waiting ? `（${left}s）` : ""}
-          </button>
-        </Form>
-      </div>
-    </div>
+    <Overlay role="alertdialog" labelledBy="email-dialog-title" describedBy="email-dialog-text" onClose={onClose}>
+      <h2 id="email-dialog-title" className="text-lg font-semibold">
+        提示
+      </h2>
+      <p id="email-dialog-text" className="mt-3 text-sm leading-6 text-ink">
+        未输入有效邮箱，游戏兑换码可能无法通过邮件发送给您， 是否重新填写？
+      </p>
+      <p className="mt-2 text-xs text-ink-muted">您仍可在「我的订单」页面及短信中查看兑换码。</p>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
+        {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
+        <input type="hidden" name="continue_anyway" value="1" />
+        <Link
+          to={returnHref}
+          replace
+          className={buttonClass({ variant: "outline" })}
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+        >
+          返回修改
+        </Link>
+        <button type="submit" disabled={waiting} className={buttonClass()}>
+          仍然继续{waiting ? `（${left}s）` : ""}
+        </button>
+      </Form>
+    </Overlay>
   );
 }
 

@@ -22,6 +22,9 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { selectSku, type Selection } from "~/lib/sku-selection";
 import { CodeSchema } from "~/lib/schemas.server";
+import { cardClass } from "~/components/ui/card";
+import { GoodsTags } from "~/components/goods-tags";
+import { buttonClass } from "~/components/ui/button";
 
 const GoodsNo = CodeSchema;
 const HOT_GOODS_MAX = 3;
@@ -137,23 +140,16 @@ export default function Topic() {
           ) : null}
         </div>
         <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <section aria-label="购买" className="space-y-5 rounded-2xl bg-surface-container p-5 shadow-xl ring-1 ring-surface-line">
+          <section aria-label="购买" className={cardClass("md", "space-y-5 shadow-xl")}>
             <div className="flex gap-4">
               <ShopImage src={images.side} alt={goods.goods_name} width={96} height={96} className="h-24 w-24 shrink-0 rounded-xl object-cover" />
               <div className="min-w-0 space-y-2">
                 <p className="line-clamp-2 font-semibold">{goods.goods_name}</p>
-                <ul className="flex flex-wrap gap-1" aria-label="商品标签">
-                  {goods.is_presale ? <li className="rounded bg-[#6b4dff] px-1.5 text-xs leading-5 text-white">预售</li> : null}
-                  {goods.goods_tags.map((tag) => (
-                    <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
+                <GoodsTags tags={goods.goods_tags} presale={goods.is_presale} />
               </div>
             </div>
             {goods.is_presale && goods.presale_performance_at ? (
-              <p className="rounded-lg bg-[#6b4dff]/15 px-3 py-2 text-sm text-[#c9bcff]">
+              <p className="rounded-lg bg-presale/15 px-3 py-2 text-sm text-presale-soft">
                 预售商品：游戏解锁后发放，预计 {formatDateTime(goods.presale_performance_at)}
               </p>
             ) : null}
@@ -167,10 +163,7 @@ export default function Topic() {
               <DiscountBadge originCents={page.originPrice} saleCents={page.skuPrice} />
             </div>
 
-            <Link
-              to={buyHref}
-              className="flex h-12 items-center justify-center rounded-full bg-primary-600 text-base font-semibold text-white shadow-lg shadow-primary-500/20 hover:bg-primary-500"
-            >
+            <Link to={buyHref} className={buttonClass({ size: "xl", block: true, className: "shadow-lg shadow-primary-500/20" })}>
               {page.afterPrice !== null ? (
                 <>
                   ￥{formatYuan(page.afterPrice)}
@@ -196,11 +189,7 @@ export default function Topic() {
           />
 
           {page.richText ? (
-            <section
-              aria-label="商品介绍"
-              className="rich-text rounded-2xl bg-surface-container p-6 ring-1 ring-surface-line"
-              dangerouslySetInnerHTML={{ __html: page.richText }}
-            />
+            <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />
           ) : null}
         </div>
       </div>
@@ -238,7 +227,7 @@ function GuideCard({
         </p>
         {saleEndAt ? <p className="mt-1 text-xs text-ink-muted">优惠截止于{formatDateTime(saleEndAt)}</p> : null}
       </div>
-      <Link to={href} className="shrink-0 rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white hover:bg-primary-500">
+      <Link to={href} className={buttonClass()}>
         立即购买
       </Link>
     </section>

@@ -63,6 +63,40 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
   });
 
+  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "without JavaScript they are plain page content with links");
+    await newMember(context, baseURL!, testInfo.project.name, 9);
+    const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+
+    await page.goto(`/settle/pay-confirm/${GOODS}`);
+    await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
+    await page.getByRole("button", { name: "提交订单" }).click();
+    const emailDialog = page.getByRole("alertdialog", { name: "提示" });
+    await expect(emailDialog).toBeVisible();
+    for (let i = 0; i < 4; i++) {
+      expect(await focusInside(), `focus after ${i} Tab presses`).toBe(true);
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Escape");
+    await expect(emailDialog).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "收货邮箱" })).toHaveValue("not-an-email");
+
+    await confirmPurchase(page, GOODS, "");
+    const { orderNo } = await payFromPayPage(page, context, true);
+    await page.goto(`/order/list?status=WAIT_PAY&close=${orderNo}`);
+    const closeDialog = page.getByRole("alertdialog", { name: "是否确认关闭订单？关闭后您可重新提交" });
+    await expect(closeDialog).toBeVisible();
+    await expect(closeDialog.getByRole("button", { name: "确定" })).toBeFocused();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInside(), `focus after ${i + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(closeDialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/close=/);
+    expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
+  });
+
   test("without a SKU the shopper is told to choose one", async ({ page, context, baseURL }, testInfo) => {
     await newMember(context, baseURL!, testInfo.project.name, 2);
     const response = await page.request.post(`/settle/pay-confirm/${GOODS}`, { form: { email: "a@example.com" }, headers: { Origin: baseURL! } });

@@ -1,0 +1,61 @@
+// The shop's one modal dialog for confirmations: the platform's <dialog>. The server renders it
+// open, so it shows (and its links and forms work) without JavaScript; once hydrated it becomes a
+// modal (showModal): the page behind is inert, focus stays inside, and Escape closes it.
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+interface OverlayProps {
+  /** `alertdialog` for a question the shopper must answer (spec/02 §4 confirmations). */
+  role?: "dialog" | "alertdialog";
+  labelledBy: string;
+  describedBy?: string;
+  /** Escape, or the browser closing the dialog: leave it the way its cancel link would. */
+  onClose: () => void;
+  /** The panel's width (a max-w-* class). */
+  width?: string;
+  children: ReactNode;
+}
+
+export function Overlay({ role = "dialog", labelledBy, describedBy, onClose, width = "max-w-md", children }: OverlayProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useBrowserLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // the server's open, non-modal dialog becomes a modal one before the next paint
+    dialog.removeAttribute("open");
+    dialog.showModal();
+    let done = false;
+    const leave = (event: Event) => {
+      event.preventDefault();
+      if (done) return;
+      done = true;
+      close.current();
+    };
+    dialog.addEventListener("cancel", leave);
+    dialog.addEventListener("close", leave);
+    return () => {
+      done = true;
+      dialog.removeEventListener("cancel", leave);
+      dialog.removeEventListener("close", leave);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      open
+      role={role === "alertdialog" ? role : undefined}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className="fixed inset-0 z-50 m-0 hidden h-full max-h-none w-full max-w-none items-center justify-center border-0 bg-black/70 p-4 text-ink backdrop:bg-transparent open:flex"
+    >
+      <div className={`w-full ${width} rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line`}>{children}</div>
+    </dialog>
+  );
+}
