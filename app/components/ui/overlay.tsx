@@ -1,8 +1,10 @@
 // The shop's one modal dialog for confirmations: the platform's <dialog>. The server renders it
 // open, so it shows (and its links and forms work) without JavaScript; once hydrated it becomes a
-// modal (showModal): the page behind is inert, focus stays inside, and Escape closes it.
+// modal (showModal): the page behind is inert, Escape closes it, and Tab cycles inside it (a
+// modal <dialog> alone lets Tab leave for the browser's own controls).
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 interface OverlayProps {
@@ -35,12 +37,24 @@ export function Overlay({ role = "dialog", labelledBy, describedBy, onClose, wid
       done = true;
       close.current();
     };
+    const cycle = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const inside = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const [first, last] = [inside[0], inside.at(-1)];
+      if (!first || !last) return;
+      const wrapTo = event.shiftKey ? (document.activeElement === first ? last : null) : document.activeElement === last ? first : null;
+      if (!wrapTo) return;
+      event.preventDefault();
+      wrapTo.focus();
+    };
     dialog.addEventListener("cancel", leave);
     dialog.addEventListener("close", leave);
+    dialog.addEventListener("keydown", cycle);
     return () => {
       done = true;
       dialog.removeEventListener("cancel", leave);
       dialog.removeEventListener("close", leave);
+      dialog.removeEventListener("keydown", cycle);
       if (dialog.open) dialog.close();
     };
   }, []);
