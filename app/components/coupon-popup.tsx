@@ -2,15 +2,15 @@
 // 立即使用, and 领取更多优惠券. The root loader decides it once after a login
 // (app/lib/login.server.ts takeCouponPopup), so it is in the server HTML: without JavaScript it
 // closes with a link back to this page (the decision is spent by then); with JavaScript it is a
-// Headless UI Dialog.
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+// modal dialog (ui/overlay.tsx) that a click beside it closes too.
 import { useLocation } from "@remix-run/react";
-import { useState, type ElementType } from "react";
+import { useState } from "react";
 import type { Coupon } from "~/api/promotion.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./captcha-widget";
 import { CouponCard, couponButton, couponView } from "./coupon-card";
 import { buttonClass } from "./ui/button";
+import { Overlay } from "./ui/overlay";
 
 export interface CouponPopupProps {
   /** `now`: the server's clock when it decided, so the corner marks read the same on both sides. */
@@ -25,8 +25,13 @@ export function CouponPopup({ popup }: CouponPopupProps) {
   const here = location.pathname + location.search;
   const close = () => setClosedId(popup.id);
 
-  const body = (Title: ElementType) => (
-    <>
+  return (
+    <Overlay
+      labelledBy="coupon-popup-title"
+      onClose={close}
+      closeOnBackdrop
+      panelClassName="w-[460px] max-w-full overflow-hidden rounded-2xl bg-surface-overlay shadow-2xl ring-1 ring-primary-500/30"
+    >
       <div className="relative bg-gradient-to-b from-primary-500/30 via-primary-500/5 to-transparent px-6 pb-2 pt-8 text-center">
         {hydrated ? (
           <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded-full p-1 text-ink-muted hover:text-ink">
@@ -37,9 +42,9 @@ export function CouponPopup({ popup }: CouponPopupProps) {
             <CloseIcon />
           </a>
         )}
-        <Title id="coupon-popup-title" className="text-2xl font-bold text-primary-400">
+        <h2 id="coupon-popup-title" className="text-2xl font-bold text-primary-400">
           恭喜您
-        </Title>
+        </h2>
         <p className="mt-2 text-sm text-ink">获得新的优惠券，快去使用吧！</p>
       </div>
       <ul className="space-y-3 px-6 py-4">
@@ -75,28 +80,6 @@ export function CouponPopup({ popup }: CouponPopupProps) {
           领取更多优惠券
         </a>
       </div>
-    </>
-  );
-  const frame = "w-[460px] max-w-full overflow-hidden rounded-2xl bg-surface-overlay shadow-2xl ring-1 ring-primary-500/30";
-
-  if (!hydrated) {
-    return (
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="coupon-popup-title"
-        className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4"
-      >
-        <div className={frame}>{body("h2")}</div>
-      </div>
-    );
-  }
-  return (
-    <Dialog open onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/70" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className={frame}>{body(DialogTitle)}</DialogPanel>
-      </div>
-    </Dialog>
+    </Overlay>
   );
 }

@@ -1,7 +1,7 @@
 // The layout's overlays that most pages never show: the login modal (opened from `?login=…`) and
 // the coupon pop-up (once after a login). The server renders them into the HTML for shoppers
-// without JavaScript; the browser loads their code (Headless UI's Dialog, the captcha widget, the
-// coupon card) only when one is shown (app/lib/deferred.ts).
+// without JavaScript; the browser loads their code (the login forms, the captcha widget, the coupon
+// card) only when one is shown (app/lib/deferred.ts).
 import { Suspense, type ComponentProps } from "react";
 import { deferred } from "~/lib/deferred";
 import { loadLoginModal } from "~/lib/login-href";

@@ -24,4 +24,4 @@ export function useLoginHref(tab: LoginTab = "captcha"): string {
 }
 
 /** Starts loading the login modal's code (the header's 登录 link calls it on hover and focus). */
-export const loadLoginModal = () => import("~/components/login-modal");
+export const loadLoginModal = () => import("~/components/login/login-modal");

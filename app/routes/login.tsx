@@ -5,7 +5,7 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
-import { LoginPanel } from "~/components/login-modal";
+import { LoginPanel } from "~/components/login/login-panel";
 import { plainCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";

@@ -166,7 +166,12 @@ function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter 
   const navigate = useNavigate();
   const cancelHref = `?status=${filter}`;
   return (
-    <Overlay role="alertdialog" labelledBy="close-title" width="max-w-sm" onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })}>
+    <Overlay
+      role="alertdialog"
+      labelledBy="close-title"
+      panelClassName={cardClass("lg", "w-full max-w-sm shadow-2xl")}
+      onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })}
+    >
       <p id="close-title" className="text-base">
         是否确认关闭订单？关闭后您可重新提交
       </p>

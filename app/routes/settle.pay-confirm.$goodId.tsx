@@ -7,6 +7,7 @@ import { reportEvent } from "~/api/data-report.server";
 import { getGoodsDetail, skuOriginPrice } from "~/api/goods.server";
 import { BuyNotices } from "~/components/buy-notices";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field } from "~/components/forms";
 import { CouponPicker } from "~/components/coupon-picker";
 import { PriceLines } from "~/components/price-lines";
 import { PurchaseDetails } from "~/components/purchase-details";
@@ -162,7 +163,7 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
       </h2>
       <p className="mb-3 text-xs text-ink-muted">游戏兑换码将发送至此邮箱，也可在「我的订单」及短信中查看</p>
       <div className="relative max-w-md">
-        <input
+        <Field
           id="email"
           name="email"
           form="confirm-form"
@@ -172,9 +173,8 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
           maxLength={EMAIL_MAX_LENGTH}
           placeholder="请输入"
           value={email}
-          onChange={(e) => setEmail(filterEmailInput(e.target.value))}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? "email-error" : undefined}
+          onValue={(value) => setEmail(filterEmailInput(value))}
+          error={invalid ? "邮箱格式有误" : null}
           className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
         />
         {email ? (
@@ -188,11 +188,7 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
           </button>
         ) : null}
       </div>
-      {invalid ? (
-        <p id="email-error" className="mt-2 text-sm text-red-400">
-          邮箱格式有误
-        </p>
-      ) : null}
+      <ErrorList id="email" errors={[invalid ? "邮箱格式有误" : null]} className="mt-2 text-sm text-red-400" />
     </section>
   );
 }

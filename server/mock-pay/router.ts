@@ -5,16 +5,14 @@
 // or outside production.
 import express, { Router, type Request } from "express";
 import QRCode from "qrcode";
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Store } from "../../db/client";
-import { orders, paymentNotifications } from "../../db/schema";
 import type { Config } from "../config";
 import { escapeHtml } from "../html";
 import { yuanText } from "../../shared/money";
-import { PAID_STATUSES, type OrderStatus } from "../trade/domain/order-state";
 import type { PayNotification } from "../trade/providers/pay";
 import { sandboxPay } from "../trade/providers/pay-sandbox";
+import { cashierOrder } from "../trade/services/payment.service";
 
 const PAY_WAY_NAMES: Record<string, string> = {
   WX: "微信支付",
@@ -39,14 +37,13 @@ export function mockPayRouter(config: Config, store: Store) {
   const signed = (req: Request, sig: string | undefined) => {
     const params = Params.safeParse(req.params);
     if (!params.success || !sig || !sandbox.verifyCashierLink(params.data.orderNo, sig)) return null;
-    return store.db.select().from(orders).where(eq(orders.orderNo, params.data.orderNo)).get() ?? null;
+    return cashierOrder(store.db, params.data.orderNo);
   };
 
   router.get("/:orderNo", async (req, res) => {
     const query = Query.safeParse(req.query);
     const order = signed(req, query.success ? query.data.sig : undefined);
     if (!order) return res.status(404).type("html").send(page("链接无效", `<p class="muted">支付链接无效或已过期，请返回商城重新发起支付。</p>`));
-    const payable = order.status === "WAIT_PAY" || order.status === "PAY_FAIL";
     const qr = await QRCode.toString(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { type: "svg", margin: 1, width: 200 });
     const amount = yuanText(order.payPrice);
     const body = `
@@ -56,7 +53,7 @@ export function mockPayRouter(config: Config, store: Store) {
       <div class="qr" role="img" aria-label="支付二维码（沙箱）">${qr}</div>
       <p class="muted">这是沙箱收银台：不会产生真实扣款。</p>
       ${
-        payable
+        order.payable
           ? `<form method="post" action="/mock-pay/${escapeHtml(order.orderNo)}">
               <input type="hidden" name="sig" value="${escapeHtml(query.success ? query.data.sig : "")}">
               <button name="result" value="SUCCESS" class="pay">确认支付 ${amount}</button>
@@ -72,7 +69,7 @@ export function mockPayRouter(config: Config, store: Store) {
     const order = signed(req, form.success ? form.data.sig : undefined);
     if (!form.success || !order) return res.status(400).type("html").send(page("支付失败", `<p class="muted">请求无效，请返回商城重新发起支付。</p>`));
     const back = `${config.hkBaseUrl}/settle/pay-wait/${order.orderNo}`;
-    if (PAID_STATUSES.includes(order.status as OrderStatus)) {
+    if (order.paid) {
       // a resubmitted page (back button, second click): the order is paid, charge nothing
       return res
         .type("html")
@@ -80,14 +77,8 @@ export function mockPayRouter(config: Config, store: Store) {
     }
     // One payment per attempt: two submissions of the same page at once carry the same id (the
     // second is a replay), while a retry after a recorded failure is a new payment.
-    const attempt =
-      store.db
-        .select({ n: sql<number>`count(*)` })
-        .from(paymentNotifications)
-        .where(eq(paymentNotifications.orderNo, order.orderNo))
-        .get()?.n ?? 0;
     const notification: PayNotification = {
-      notify_id: `MOCK-${order.orderNo}-${attempt}-${form.data.result}`,
+      notify_id: `MOCK-${order.orderNo}-${order.attempts}-${form.data.result}`,
       order_no: order.orderNo,
       trade_status: form.data.result,
       amount: order.payPrice,

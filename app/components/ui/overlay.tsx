@@ -3,6 +3,7 @@
 // modal (showModal): the page behind is inert, Escape closes it, and Tab cycles inside it (a
 // modal <dialog> alone lets Tab leave for the browser's own controls).
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { cardClass } from "./card";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -14,12 +15,25 @@ interface OverlayProps {
   describedBy?: string;
   /** Escape, or the browser closing the dialog: leave it the way its cancel link would. */
   onClose: () => void;
-  /** The panel's width (a max-w-* class). */
-  width?: string;
+  /** The panel's classes: a card of max-w-md unless told. */
+  panelClassName?: string;
+  /** `top`: a tall panel starts a tenth down the screen and the dialog scrolls. */
+  align?: "center" | "top";
+  /** A click beside the panel closes it too (the coupon pop-up; not the login modal, spec/01 §2). */
+  closeOnBackdrop?: boolean;
   children: ReactNode;
 }
 
-export function Overlay({ role = "dialog", labelledBy, describedBy, onClose, width = "max-w-md", children }: OverlayProps) {
+export function Overlay({
+  role = "dialog",
+  labelledBy,
+  describedBy,
+  onClose,
+  panelClassName = cardClass("lg", "w-full max-w-md shadow-2xl"),
+  align = "center",
+  closeOnBackdrop = false,
+  children,
+}: OverlayProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -60,6 +74,7 @@ export function Overlay({ role = "dialog", labelledBy, describedBy, onClose, wid
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click beside the panel is a pointer convenience; keyboards close it with Escape (the cancel event)
     <dialog
       ref={ref}
       open
@@ -67,9 +82,12 @@ export function Overlay({ role = "dialog", labelledBy, describedBy, onClose, wid
       aria-modal="true"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      className="fixed inset-0 z-50 m-0 hidden h-full max-h-none w-full max-w-none items-center justify-center border-0 bg-black/70 p-4 text-ink backdrop:bg-transparent open:flex"
+      onClick={closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined}
+      className={`fixed inset-0 z-50 m-0 hidden h-full max-h-none w-full max-w-none justify-center overflow-y-auto border-0 bg-black/70 p-4 text-ink backdrop:bg-transparent open:flex ${
+        align === "top" ? "items-start py-[10vh]" : "items-center"
+      }`}
     >
-      <div className={`w-full ${width} rounded-2xl bg-surface-container p-6 shadow-2xl ring-1 ring-surface-line`}>{children}</div>
+      <div className={panelClassName}>{children}</div>
     </dialog>
   );
 }

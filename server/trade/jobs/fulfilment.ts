@@ -5,8 +5,10 @@
 // so a restart simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, outboxMessages, skus } from "../../../db/schema";
+import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
+import { outboxMailProvider, type MailProvider } from "../providers/mail";
+import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
 import { formatDateTime } from "../../../shared/shop-time";
 import { transition } from "../services/order.service";
 import { preparedFor, writeTransaction } from "../services/prepared";
@@ -82,10 +84,6 @@ const queries = preparedFor((db) => ({
     .innerJoin(orderUnits, eq(orderUnits.id, orderPerformances.unitId))
     .where(eq(orderPerformances.orderNo, p("orderNo")))
     .orderBy(asc(orderPerformances.id))
-    .prepare(),
-  insertMessage: db
-    .insert(outboxMessages)
-    .values({ channel: p("channel"), recipient: p("recipient"), subject: p("subject"), body: p("body"), orderNo: p("orderNo"), createdAt: p("now") })
     .prepare(),
 }));
 
@@ -188,6 +186,10 @@ export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]
   );
 }
 
+// the demo's stand-ins; a real deployment puts its gateways here (docs/architecture.md, "outside service")
+const mailProvider: MailProvider = outboxMailProvider;
+const smsProvider: SmsProvider = outboxSmsProvider;
+
 function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {
   const q = queries(db);
   const { orderNo } = order;
@@ -196,9 +198,8 @@ function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: n
   const lines = items.map((i) => `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}`);
   const email = order.userEmail || member.email;
   if (email) {
-    q.insertMessage.run({
-      channel: "MAIL",
-      recipient: email,
+    mailProvider.send(db, {
+      to: email,
       subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
       body: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
       orderNo,
@@ -206,9 +207,8 @@ function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: n
     });
   }
   // the SMS goes to the member's verified number, never to a number typed into the order
-  q.insertMessage.run({
-    channel: "SMS",
-    recipient: member.mobile,
+  smsProvider.send(db, {
+    mobile: member.mobile,
     subject: "",
     body: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
     orderNo,

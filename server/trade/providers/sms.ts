@@ -1,17 +1,17 @@
-// The SMS provider (spec/03 §6). The local stand-in writes every message to the outbox table,
-// inside the caller's transaction, so a message exists exactly when the code it carries does.
-// A real gateway would deliver from the outbox (or replace `send`) without touching the services.
-import type { Db } from "../../../db/client";
-import { outboxMessages } from "../../../db/schema";
+// The SMS provider (spec/03 §6): login codes and delivery notices. The local stand-in writes to the
+// outbox (providers/outbox.ts), inside the caller's transaction, so a message exists exactly when
+// the code it carries does.
+import { writeOutbox, type DbHandle } from "./outbox";
 
-/** A drizzle handle: the database or a transaction on it. */
-export type DbHandle = Pick<Db, "insert">;
+export type { DbHandle } from "./outbox";
 
 export interface SmsMessage {
   /** "+86-13800138000" */
   mobile: string;
   subject: string;
   body: string;
+  /** The order a delivery notice is about. */
+  orderNo?: string;
   now: number;
 }
 
@@ -20,7 +20,7 @@ export interface SmsProvider {
 }
 
 export const outboxSmsProvider: SmsProvider = {
-  send(db, { mobile, subject, body, now }) {
-    db.insert(outboxMessages).values({ channel: "SMS", recipient: mobile, subject, body, createdAt: now }).run();
+  send(db, { mobile, subject, body, orderNo, now }) {
+    writeOutbox(db, "SMS", { recipient: mobile, subject, body, orderNo, now });
   },
 };

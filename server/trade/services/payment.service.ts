@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
 import type { Config } from "../../config";
 import type { TradeDeps } from "../deps";
-import { nextStatus, type OrderStatus } from "../domain/order-state";
+import { nextStatus, OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/envelope";
 import type { PayNotification, PayProvider } from "../providers/pay";
 import { sandboxPay } from "../providers/pay-sandbox";
@@ -28,6 +28,28 @@ export function requirePayProvider(deps: Pick<TradeDeps, "config">): PayProvider
 }
 
 export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
+
+/**
+ * What a cashier shows for an order (the sandbox's, server/mock-pay): the amount and pay way,
+ * whether it can still be paid or is paid already, and how many notifications it has had (each
+ * attempt's notify_id is new, a resubmitted page's is not).
+ */
+export function cashierOrder(db: Db, orderNo: string) {
+  const order = db
+    .select({ orderNo: orders.orderNo, status: orders.status, payPrice: orders.payPrice, payWay: orders.payWay })
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo))
+    .get();
+  if (!order) return null;
+  const status = order.status as OrderStatus;
+  const attempts =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderNo, orderNo))
+      .get()?.n ?? 0;
+  return { ...order, status, payable: OPEN_STATUSES.includes(status), paid: PAID_STATUSES.includes(status), attempts };
+}
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,0 +1,55 @@
+// The shop's form fields: an input and the messages about it, wired for assistive technology once
+// for every form (login, the pay-confirm e-mail, …): the input is aria-invalid while it has an
+// error and points at it with aria-describedby.
+import type { InputHTMLAttributes } from "react";
+
+/** The id of a field's messages, from the field's own id. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange"> & {
+  id: string;
+  /** Read by screen readers only; omit it when a visible <label htmlFor={id}> names the field. */
+  label?: string;
+  error: string | null | undefined;
+  onValue(value: string): void;
+};
+
+export function Field({ id, label, error, onValue, ...input }: FieldProps) {
+  return (
+    <>
+      {label ? (
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+      ) : null}
+      <input
+        id={id}
+        {...input}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorIdOf(id) : undefined}
+      />
+    </>
+  );
+}
+
+/** The messages of the field `id` (nothing when there are none). */
+export function ErrorList({
+  id,
+  errors,
+  className = "mt-1.5 text-xs text-red-400",
+}: {
+  id: string;
+  errors: (string | null | undefined)[];
+  className?: string;
+}) {
+  const shown = errors.filter((e): e is string => Boolean(e));
+  if (shown.length === 0) return null;
+  return (
+    <div id={errorIdOf(id)} className={className}>
+      {shown.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from "@remix-run/react";
+import type { ElementType } from "react";
+import type { CaptchaChallenge } from "~/api/member.server";
+import type { LoginActionData, LoginTab } from "~/lib/login-form";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CloseIcon } from "../captcha-widget";
+import { Logo } from "../logo";
+import { PasswordLoginForm } from "./password-login-form";
+import { PhoneLoginForm } from "./phone-login-form";
+
+/** The login panel: close link, title, the two tabs (links) and the tab's form; the /login page shows it too. */
+interface LoginPanelProps {
+  tab: LoginTab;
+  redirectTo: string;
+  closeHref: string;
+  challenge: CaptchaChallenge | null;
+  /** The action's answer after a post without JavaScript (the /login page). */
+  actionData: LoginActionData | null;
+  tabHref(tab: LoginTab): string;
+  Title?: ElementType;
+}
+
+export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, tabHref, Title = "h1" }: LoginPanelProps) {
+  const tabs: { key: LoginTab; label: string }[] = [
+    { key: "captcha", label: "手机号登录" },
+    { key: "pwd", label: "密码登录" },
+  ];
+  const hydrated = useHydrated();
+  return (
+    <div className="relative" data-login-panel={hydrated ? "enhanced" : "plain"}>
+      <Link
+        to={closeHref}
+        replace
+        preventScrollReset
+        aria-label="关闭登录"
+        className="absolute -right-3 -top-3 rounded-full p-1.5 text-ink-faint hover:bg-white/5 hover:text-ink max-sm:-right-1 max-sm:-top-2"
+      >
+        <CloseIcon />
+      </Link>
+      <div className="flex flex-col items-center gap-3">
+        <Logo />
+        <Title id="login-title" className="text-xl font-bold text-ink">
+          登录你的游戏商城
+        </Title>
+      </div>
+      <nav aria-label="登录方式" className="mt-6 flex border-b border-surface-line">
+        {tabs.map(({ key, label }) => (
+          <Link
+            key={key}
+            to={tabHref(key)}
+            replace
+            preventScrollReset
+            aria-current={tab === key ? "page" : undefined}
+            className={`-mb-px flex-1 border-b-2 pb-3 text-center text-[15px] transition-colors ${
+              tab === key ? "border-primary-500 font-semibold text-ink" : "border-transparent text-ink-muted hover:text-ink"
+            }`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6">
+        {tab === "captcha" ? (
+          <PhoneLoginForm key="captcha" redirectTo={redirectTo} tab={tab} challenge={challenge} actionData={actionData} />
+        ) : (
+          <PasswordLoginForm key="pwd" redirectTo={redirectTo} tab={tab} challenge={challenge} actionData={actionData} />
+        )}
+      </div>
+      <p className="mt-5 text-center text-xs leading-5 text-ink-faint">
+        点击登录即表示您已阅读并同意
+        <span className="whitespace-nowrap">
+          《
+          <a href="/protocols/user" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+            用户协议
+          </a>
+          》
+        </span>
+        和
+        <span className="whitespace-nowrap">
+          《
+          <a href="/protocols/privacy" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+            隐私条例
+          </a>
+          》
+        </span>
+      </p>
+    </div>
+  );
+}
