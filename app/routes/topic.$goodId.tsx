@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { getAfterPrice } from "~/api/cart.server";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
@@ -32,7 +32,7 @@ const GOODS_MISSING = "商品不存在";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
+export const meta: MetaFunction<typeof loader> = ({ data: page, error }) =>
   page
     ? [
         { title: `${page.goods.goods_name} - TTS游戏商城` },
@@ -41,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
         { property: "og:image", content: page.goods.covers[0] ?? "" },
         { property: "og:type", content: "product" },
       ]
-    : [{ title: "商品不存在 - TTS游戏商城" }];
+    : [{ title: `${isRouteErrorResponse(error) && error.status === 404 ? GOODS_MISSING : "服务繁忙"} - TTS游戏商城` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);

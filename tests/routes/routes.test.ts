@@ -1,0 +1,178 @@
+// What the storefront's routes answer, one route and one outcome at a time, below the browser
+// (tests/routes/storefront.ts): statuses, redirects, cookies and the shopper's message.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fakeTradeApi, flashOf, form, storefront, type FakeTradeApi } from "./storefront";
+
+const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
+const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
+const LOGGED_IN = "login_credential=test-credential-0123456789";
+const ACTIVITY = "ACT003";
+
+let api: FakeTradeApi;
+let request: Awaited<ReturnType<typeof storefront>>;
+
+beforeAll(async () => {
+  api = await fakeTradeApi();
+  request = await storefront(api.url);
+});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
+
+const memberIsLoggedIn = () => api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+
+describe("the goods page /topic/:goodId", () => {
+  it("shows the goods the services answer, with the page's optional data left out when it fails", async () => {
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    const page = await request("/topic/G1001");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("黑神话：悟空");
+  });
+
+  it("answers 404 商品不存在 for goods the services do not know", async () => {
+    api.on("GET /api/trade_bff/v2/goods/G9999", { status: 404, errorMsg: "商品不存在" });
+    const page = await request("/topic/G9999");
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("商品不存在");
+  });
+
+  it("answers 404 for a goods number that cannot be one, without asking the services", async () => {
+    const page = await request(`/topic/${"x".repeat(40)}`);
+    expect(page.status).toBe(404);
+    expect(api.calls.some((c) => c.path.includes("/goods/"))).toBe(false);
+  });
+
+  it("answers 502 服务繁忙 when the services fail, not 商品不存在", async () => {
+    api.on("GET /api/trade_bff/v2/goods/G1001", { status: 500, errorMsg: "服务繁忙，请稍后再试" });
+    const page = await request("/topic/G1001");
+    expect(page.status).toBe(502);
+    expect(page.text).toContain("服务繁忙");
+    expect(page.text).not.toContain("商品不存在");
+  });
+});
+
+describe("claiming a coupon (one action for the coupon centre and the goods page)", () => {
+  const claim = form({ intent: "claim", activity_no: ACTIVITY });
+
+  it("a visitor is sent to log in, and the centre remembers the click", async () => {
+    const answer = await request("/coupon-collection", claim);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/coupon-collection?login=captcha&redirectTo=${encodeURIComponent(`/coupon-collection?claim=${ACTIVITY}`)}`);
+    expect(answer.cookies.some((c) => c.startsWith(`pending_claim=${ACTIVITY}`))).toBe(true);
+    expect(api.calls.some((c) => c.path.endsWith("/promotion/receive"))).toBe(false);
+  });
+
+  it("a member's claim says 领取成功 and comes back to the page", async () => {
+    api.on("POST /api/trade_bff/v1/promotion/receive", { result: { coupon_no: "C1" } });
+    const answer = await request("/coupon-collection", { ...claim, headers: { ...claim.headers, Cookie: LOGGED_IN } });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/coupon-collection");
+    expect(flashOf(answer.cookies)).toEqual({ type: "success", message: "领取成功" });
+    expect(api.calls.find((c) => c.path.endsWith("/promotion/receive"))?.body).toEqual({ activity_no: ACTIVITY });
+  });
+
+  it.each([
+    ["/coupon-collection", "/coupon-collection"],
+    ["/topic/G1001?sku=G1001-S01", "/topic/G1001?sku=G1001-S01"],
+  ])("a refusal for the limit keeps the services' message on %s", async (page, back) => {
+    api.on("POST /api/trade_bff/v1/promotion/receive", { status: 409, errorMsg: "已达领取上限" });
+    const answer = await request(page, { ...claim, headers: { ...claim.headers, Cookie: LOGGED_IN } });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(back);
+    expect(flashOf(answer.cookies)).toEqual({ type: "error", message: "已达领取上限" });
+  });
+
+  it("any other failure says 优惠券已失效", async () => {
+    api.on("POST /api/trade_bff/v1/promotion/receive", { status: 400, errorMsg: "活动不存在" });
+    const answer = await request("/topic/G1001", { ...claim, headers: { ...claim.headers, Cookie: LOGGED_IN } });
+    expect(flashOf(answer.cookies)).toEqual({ type: "error", message: "优惠券已失效" });
+  });
+
+  it("an expired login clears the login cookie and asks to log in again, on both pages", async () => {
+    api.on("POST /api/trade_bff/v1/promotion/receive", { status: 401, errorCode: 401, errorMsg: "登录已过期，请重新登录" });
+    for (const page of ["/coupon-collection", "/topic/G1001"]) {
+      const answer = await request(page, { ...claim, headers: { ...claim.headers, Cookie: LOGGED_IN } });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toMatch(/[?&]login=captcha/);
+      expect(answer.cookies.some((c) => /^login_credential=;.*Max-Age=0/i.test(c))).toBe(true);
+      expect(flashOf(answer.cookies)?.message).toBe("登录已过期，请重新登录");
+    }
+  });
+
+  it("a form that is not a claim changes nothing and says 优惠券已失效", async () => {
+    const answer = await request("/coupon-collection", {
+      ...form({ intent: "claim", activity_no: "<script>" }),
+      headers: { Cookie: LOGGED_IN, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(answer.status).toBe(302);
+    expect(flashOf(answer.cookies)).toEqual({ type: "error", message: "优惠券已失效" });
+    expect(api.calls.some((c) => c.path.endsWith("/promotion/receive"))).toBe(false);
+  });
+});
+
+describe("pay-confirm /settle/pay-confirm/:goodId", () => {
+  it("a visitor is sent to log in over the goods page", async () => {
+    const answer = await request("/settle/pay-confirm/G1001");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/topic/G1001?login=captcha&redirectTo=${encodeURIComponent("/settle/pay-confirm/G1001")}`);
+  });
+
+  it("an e-mail that is not one asks first (no settle cookie); a valid one goes on to pay with it", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    api.on("POST /api/trade_bff/v1/order/cart/output", { result: { list: [{ title: "应付金额", currency: "CNY", currency_symbol: "￥", price: 22800 }] } });
+    const skuNo = "G1001-S01"; // the first SKU of the recorded goods (fixtures/goods-G1001.json)
+    const asked = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: skuNo, email: "not-an-email" }), cookie: LOGGED_IN });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain("未输入有效邮箱");
+    expect(asked.cookies.some((c) => c.startsWith("settle="))).toBe(false);
+
+    const onward = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: skuNo, email: "buyer@example.com" }), cookie: LOGGED_IN });
+    expect(onward.status).toBe(302);
+    expect(onward.headers.get("Location")).toBe("/settle/pay");
+    expect(onward.cookies.some((c) => c.startsWith("settle="))).toBe(true);
+  });
+
+  it("no SKU is a 400 请选择商品规格, and an unknown goods page a 404", async () => {
+    memberIsLoggedIn();
+    const noSku = await request("/settle/pay-confirm/G1001", { ...form({ email: "a@example.com" }), cookie: LOGGED_IN });
+    expect(noSku.status).toBe(400);
+    expect(noSku.text).toContain("请选择商品规格");
+    api.on("GET /api/trade_bff/v2/goods/G9999", { status: 404, errorMsg: "商品不存在" });
+    const missing = await request("/settle/pay-confirm/G9999", { cookie: LOGGED_IN });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("暂无商品");
+  });
+});
+
+describe("the order pages", () => {
+  it("closing an order says 关闭订单成功 and drops ?close= from the address", async () => {
+    memberIsLoggedIn();
+    api.on("POST /api/trade_bff/v1/order/close/TT20261124000001", { result: {} });
+    const answer = await request("/order/list?status=WAIT_PAY&close=TT20261124000001", {
+      ...form({ intent: "close", order_no: "TT20261124000001" }),
+      cookie: LOGGED_IN,
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/order/list?status=WAIT_PAY");
+    expect(flashOf(answer.cookies)).toEqual({ type: "success", message: "关闭订单成功" });
+  });
+
+  it("an order that is not the member's is 404 订单不存在", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v2/order/TT20261124000002", { status: 404, errorMsg: "订单不存在" });
+    const page = await request("/order/detail/TT20261124000002", { cookie: LOGGED_IN });
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("订单不存在");
+  });
+
+  it("the pay page's status poll answers the order's status, or why it cannot", async () => {
+    api.on("GET /api/trade_bff/v1/order/status/TT20261124000003", { result: { order_no: "TT20261124000003", order_status: "PAY_SUCCESS", remain_minutes: 0 } });
+    const paid = await request("/settle/pay-status/TT20261124000003.data", { cookie: LOGGED_IN });
+    expect(paid.status).toBe(200);
+    expect(paid.text).toContain("PAY_SUCCESS");
+    api.on("GET /api/trade_bff/v1/order/status/TT20261124000003", { status: 401, errorCode: 401, errorMsg: "请先登录" });
+    const expired = await request("/settle/pay-status/TT20261124000003.data", { cookie: LOGGED_IN });
+    expect(expired.text).toContain("请先登录");
+  });
+});

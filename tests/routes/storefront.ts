@@ -1,0 +1,116 @@
+// Route-level tests of the storefront, below the browser: the production build's routes (the same
+// module `npm start` serves) answer a Request through Remix's request handler, against a fake trade
+// API on a loopback port. A broken loader or action fails here at its line, with the status and
+// headers it answered, instead of as a Playwright timeout. `npm test` builds before vitest runs.
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingMessage["headers"];
+}
+
+/** What the fake answers for one call: an envelope's result, or a failure. */
+export type FakeAnswer = { result: unknown } | { status: number; errorCode?: number; errorMsg: string };
+
+type Handler = (call: FakeCall) => FakeAnswer | undefined;
+
+export interface FakeTradeApi {
+  url: string;
+  calls: FakeCall[];
+  /** Answers `METHOD /path` (exact path) with `answer`; later registrations win. */
+  on(route: string, answer: FakeAnswer | Handler): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const NOT_HERE: FakeAnswer = { status: 404, errorMsg: "未找到" };
+
+/** A trade API that answers what a test told it, and 404 in the documented envelope otherwise. */
+export async function fakeTradeApi(): Promise<FakeTradeApi> {
+  let routes = new Map<string, Handler>();
+  const calls: FakeCall[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const call: FakeCall = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+      headers: req.headers,
+    };
+    calls.push(call);
+    const answer = routes.get(`${call.method} ${call.path}`)?.(call) ?? NOT_HERE;
+    const envelope =
+      "result" in answer
+        ? { status: 200, json: { success: true, result: answer.result } }
+        : { status: answer.status, json: { success: false, result: { error_code: answer.errorCode ?? answer.status, error_msg: answer.errorMsg } } };
+    res.writeHead(envelope.status, { "Content-Type": "application/json" }).end(JSON.stringify(envelope.json));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    on(route, answer) {
+      routes.set(route, typeof answer === "function" ? answer : () => answer);
+    },
+    reset() {
+      routes = new Map();
+      calls.length = 0;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** Every Set-Cookie the answer carries, the ones the routes add through the load context included. */
+  cookies: string[];
+  text: string;
+}
+
+/** The storefront's routes, as built, answering requests against `tradeApiUrl`. */
+export async function storefront(tradeApiUrl: string) {
+  process.env.TRADE_API_URL = tradeApiUrl;
+  const build = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  return async function request(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Answer> {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    const added: string[] = [];
+    const response = await handle(new Request(`http://shop.test${path}`, { ...init, headers, redirect: "manual" }), {
+      cspNonce: "test-nonce",
+      clientIp: "198.51.100.7",
+      appendSetCookie: (cookie: string) => void added.push(cookie),
+    });
+    return { status: response.status, headers: response.headers, cookies: [...response.headers.getSetCookie(), ...added], text: await response.text() };
+  };
+}
+
+/** A form post as a browser without JavaScript sends it. */
+export function form(fields: Record<string, string>): RequestInit {
+  return { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+}
+
+/** The message of a flash cookie among Set-Cookie headers (signed: base64 JSON, then its signature). */
+export function flashOf(cookies: string[]): { type: string; message: string } | null {
+  const raw = cookies
+    .find((c) => c.startsWith("flash="))
+    ?.split(";")[0]!
+    .slice("flash=".length);
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  const json = Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8");
+  const decoded = JSON.parse(json) as unknown;
+  return typeof decoded === "string" ? (JSON.parse(decoded) as { type: string; message: string }) : (decoded as { type: string; message: string });
+}
