@@ -3,7 +3,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { coupons, goods, skus } from "../../db/schema";
 import { DAY_MS } from "../../server/trade/domain/coupon-rules";
 import { startHarness, type Harness } from "./harness";
-import { createActivity, createGoods, createMember, DEMO_MOBILE_1, DEMO_MOBILE_2, loginAs, memberIdOf, promotionSnapshot, unit } from "./promotion-fixtures";
+import {
+  createActivity,
+  createGoods,
+  createMember,
+  DEMO_MOBILE_1,
+  DEMO_MOBILE_2,
+  credentialHeaders,
+  memberIdOf,
+  promotionSnapshot,
+  unit,
+} from "./promotion-fixtures";
 
 const PATH = "/api/trade_bff/v1/order/cart/output";
 const CN = /[\u4e00-\u9fa5]/;
@@ -18,8 +28,8 @@ beforeAll(async () => {
   h = await startHarness();
   startNow = h.clock.now;
   member1 = memberIdOf(h.store.db, DEMO_MOBILE_1);
-  as1 = loginAs(h, member1);
-  as2 = loginAs(h, memberIdOf(h.store.db, DEMO_MOBILE_2));
+  as1 = credentialHeaders(h, member1);
+  as2 = credentialHeaders(h, memberIdOf(h.store.db, DEMO_MOBILE_2));
 });
 afterAll(() => h.close());
 afterEach(() => {
@@ -40,7 +50,7 @@ function expectFailure(res: { status: number; body: any }, status: number, messa
 
 /** A fresh member with a claimed coupon of a new activity. */
 async function memberWithCoupon(activity: Parameters<typeof createActivity>[1] = {}) {
-  const headers = loginAs(h, createMember(h.store.db));
+  const headers = credentialHeaders(h, createMember(h.store.db));
   const activity_no = createActivity(h.store.db, activity);
   const res = await h.api("/api/trade_bff/v1/promotion/receive", { method: "POST", json: { activity_no }, headers });
   expect(res.status).toBe(200);

@@ -12,7 +12,7 @@ import { OUT_OF_STOCK_NOTICE, restock, runFulfilment } from "../../server/trade/
 import { claimCoupon } from "../../server/trade/services/promotion.service";
 import { startHarness, type Harness } from "./harness";
 import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, ORDER_V2, orderBody, orderRow, orderSnapshot, signedBody } from "./order-fixtures";
-import { couponRow, createActivity, createGoods, createMember, DEMO_MOBILE_1, DEMO_MOBILE_2, loginAs, memberIdOf, unit } from "./promotion-fixtures";
+import { couponRow, createActivity, createGoods, createMember, DEMO_MOBILE_1, DEMO_MOBILE_2, credentialHeaders, memberIdOf, unit } from "./promotion-fixtures";
 
 const CN = /[\u4e00-\u9fa5]/;
 const MINUTE = 60_000;
@@ -32,8 +32,8 @@ beforeAll(async () => {
   startNow = h.clock.now;
   member1 = memberIdOf(h.store.db, DEMO_MOBILE_1);
   member2 = memberIdOf(h.store.db, DEMO_MOBILE_2);
-  as1 = loginAs(h, member1);
-  as2 = loginAs(h, member2);
+  as1 = credentialHeaders(h, member1);
+  as2 = credentialHeaders(h, member2);
   const made = createGoods(h.store.db, [5000]);
   shop = { goodsNo: made.goodsNo, skuNo: made.skuNos[0]!, price: 5000 };
   addCodes(h.store.db, shop.skuNo, 200);
@@ -478,7 +478,7 @@ describe("GET /order/list", () => {
   it("pages a long history newest first (ties by order number), with the total on every page, per filter", async () => {
     // 47 orders of a new member in one go, with created_at ties and every kind of status
     const memberId = createMember(h.store.db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     const statuses = ["SEND_SUCCESS", "WAIT_PAY", "CLOSE", "PAY_SUCCESS", "PAY_FAIL", "ALL_REFUND", "SENDING"];
     const made: { orderNo: string; createdAt: number; status: string }[] = [];
     for (let i = 0; i < 47; i++) {
@@ -921,7 +921,7 @@ describe("a coupon in an order", () => {
 
   it("ten simultaneous orders with the same coupon: exactly one holds it, the others are refused", async () => {
     const buyer = createMember(h.store.db);
-    const headers = loginAs(h, buyer);
+    const headers = credentialHeaders(h, buyer);
     const couponNo = grantCoupon(buyer);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -1054,7 +1054,7 @@ describe("under concurrency", () => {
     const skuNo = scarce.skuNos[0]!;
     const codes = addCodes(h.store.db, skuNo, 40);
     const buyers = Array.from({ length: 6 }, () => createMember(h.store.db));
-    const headersOf = new Map(buyers.map((b) => [b, loginAs(h, b)]));
+    const headersOf = new Map(buyers.map((b) => [b, credentialHeaders(h, b)]));
 
     const created = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {

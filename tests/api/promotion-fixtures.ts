@@ -29,8 +29,8 @@ export function createMember(db: Db): number {
   return row.id;
 }
 
-/** Headers carrying a fresh credential of the member. */
-export function loginAs(h: Harness, memberId: number): Record<string, string> {
+/** Headers carrying a credential issued straight to the member (no login; the login flow itself is member-helpers.ts loginAs). */
+export function credentialHeaders(h: Harness, memberId: number): Record<string, string> {
   return { "Login-Credential": issueCredential(h.store.db, memberId, h.clock.now).token };
 }
 

@@ -11,7 +11,7 @@ import {
   createMember,
   DEMO_MOBILE_1,
   DEMO_MOBILE_2,
-  loginAs,
+  credentialHeaders,
   memberIdOf,
   promotionSnapshot,
   unit,
@@ -32,8 +32,8 @@ beforeAll(async () => {
   startNow = h.clock.now;
   member1 = memberIdOf(h.store.db, DEMO_MOBILE_1);
   member2 = memberIdOf(h.store.db, DEMO_MOBILE_2);
-  as1 = loginAs(h, member1);
-  as2 = loginAs(h, member2);
+  as1 = credentialHeaders(h, member1);
+  as2 = credentialHeaders(h, member2);
 });
 afterAll(() => h.close());
 afterEach(() => {
@@ -86,7 +86,7 @@ describe("login is required where a member is involved", () => {
   });
 
   it("refuses an expired credential", async () => {
-    const headers = loginAs(h, member1);
+    const headers = credentialHeaders(h, member1);
     h.clock.now = startNow + 31 * DAY_MS;
     expectFailure(await get("/my_coupon", headers), 401);
   });
@@ -152,7 +152,7 @@ describe("GET /promotion/my_coupon", () => {
 
   it("moves a coupon to the expired group when its end passes, whatever the row says", async () => {
     const memberId = createMember(h.store.db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     const activityNo = createActivity(h.store.db, { validityMode: "DAYS", validDays: 2 });
     const { body } = await post("/receive", { activity_no: activityNo }, headers);
     const couponNo = body.result.coupon_no;
@@ -227,7 +227,7 @@ describe("GET /promotion/available", () => {
     const future = createActivity(h.store.db, { claimStartAt: h.clock.now + DAY_MS });
     const soldOut = createActivity(h.store.db, { totalStock: 1 });
     const memberId = createMember(h.store.db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     expect((await post("/receive", { activity_no: soldOut }, headers)).status).toBe(200);
 
     const visitor = (await get("/available?size=100")).body.result.list.map((a: any) => a.activity_no);
@@ -259,7 +259,7 @@ describe("POST /promotion/receive", () => {
   it("claims a DAYS coupon valid from the claim for valid_days", async () => {
     const memberId = createMember(h.store.db);
     const activityNo = createActivity(h.store.db, { validityMode: "DAYS", validDays: 5 });
-    const res = await post("/receive", { activity_no: activityNo }, loginAs(h, memberId));
+    const res = await post("/receive", { activity_no: activityNo }, credentialHeaders(h, memberId));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, result: { coupon_no: expect.stringMatching(/^CP\d{10}$/) } });
     const row = couponRow(h.store.db, res.body.result.coupon_no)!;
@@ -271,12 +271,12 @@ describe("POST /promotion/receive", () => {
     const validFrom = h.clock.now - DAY_MS;
     const validTo = h.clock.now + 10 * DAY_MS;
     const activityNo = createActivity(h.store.db, { validityMode: "FIXED", validFrom, validTo, validDays: null });
-    const res = await post("/receive", { activity_no: activityNo }, loginAs(h, createMember(h.store.db)));
+    const res = await post("/receive", { activity_no: activityNo }, credentialHeaders(h, createMember(h.store.db)));
     expect(couponRow(h.store.db, res.body.result.coupon_no)).toMatchObject({ useTimeStart: validFrom, useTimeEnd: validTo });
   });
 
   it("claims a seeded activity and shows it among the member's unused coupons", async () => {
-    const headers = loginAs(h, createMember(h.store.db));
+    const headers = credentialHeaders(h, createMember(h.store.db));
     const res = await post("/receive", { activity_no: "ACT002" }, headers);
     expect(res.status).toBe(200);
     const mine = (await get("/my_coupon", headers)).body.result;
@@ -291,8 +291,8 @@ describe("POST /promotion/receive", () => {
 
   it("answers 409 优惠券已领完 when out of stock", async () => {
     const activityNo = createActivity(h.store.db, { totalStock: 1 });
-    expect((await post("/receive", { activity_no: activityNo }, loginAs(h, createMember(h.store.db)))).status).toBe(200);
-    const late = loginAs(h, createMember(h.store.db));
+    expect((await post("/receive", { activity_no: activityNo }, credentialHeaders(h, createMember(h.store.db)))).status).toBe(200);
+    const late = credentialHeaders(h, createMember(h.store.db));
     const before = promotionSnapshot(h.store.db);
     expectFailure(await post("/receive", { activity_no: activityNo }, late), 409, "优惠券已领完");
     expect(promotionSnapshot(h.store.db)).toEqual(before);
@@ -300,7 +300,7 @@ describe("POST /promotion/receive", () => {
 
   it("answers 409 已达领取上限 at the per-member limit", async () => {
     const activityNo = createActivity(h.store.db, { perMemberLimit: 2 });
-    const headers = loginAs(h, createMember(h.store.db));
+    const headers = credentialHeaders(h, createMember(h.store.db));
     expect((await post("/receive", { activity_no: activityNo }, headers)).status).toBe(200);
     expect((await post("/receive", { activity_no: activityNo }, headers)).status).toBe(200);
     const before = promotionSnapshot(h.store.db);
@@ -311,9 +311,9 @@ describe("POST /promotion/receive", () => {
   });
 
   it("answers 409 优惠券已失效 when the claim window has closed", async () => {
-    expectFailure(await post("/receive", { activity_no: "ACT009" }, loginAs(h, createMember(h.store.db))), 409, "优惠券已失效");
+    expectFailure(await post("/receive", { activity_no: "ACT009" }, credentialHeaders(h, createMember(h.store.db))), 409, "优惠券已失效");
     const activityNo = createActivity(h.store.db, { claimEndAt: h.clock.now + DAY_MS });
-    const headers = loginAs(h, createMember(h.store.db));
+    const headers = credentialHeaders(h, createMember(h.store.db));
     h.clock.now = startNow + DAY_MS + 1;
     const before = promotionSnapshot(h.store.db);
     expectFailure(await post("/receive", { activity_no: activityNo }, headers), 409, "优惠券已失效");
@@ -322,14 +322,14 @@ describe("POST /promotion/receive", () => {
 
   it("answers 409 before the claim window opens", async () => {
     const activityNo = createActivity(h.store.db, { claimStartAt: h.clock.now + DAY_MS });
-    expectFailure(await post("/receive", { activity_no: activityNo }, loginAs(h, createMember(h.store.db))), 409, "优惠券尚未开始领取");
+    expectFailure(await post("/receive", { activity_no: activityNo }, credentialHeaders(h, createMember(h.store.db))), 409, "优惠券尚未开始领取");
   });
 });
 
 describe("claims under concurrency", () => {
   it("50 simultaneous claims by 50 members of an activity with stock 10 yield exactly 10 coupons", async () => {
     const activityNo = createActivity(h.store.db, { totalStock: 10, perMemberLimit: 1 });
-    const logins = Array.from({ length: 50 }, () => loginAs(h, createMember(h.store.db)));
+    const logins = Array.from({ length: 50 }, () => credentialHeaders(h, createMember(h.store.db)));
     const results = await Promise.all(logins.map((headers) => post("/receive", { activity_no: activityNo }, headers)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = results.filter((r) => r.status !== 200);
@@ -343,7 +343,7 @@ describe("claims under concurrency", () => {
 
   it("20 simultaneous claims by one member of an activity with limit 1 yield exactly one", async () => {
     const activityNo = createActivity(h.store.db, { totalStock: 100, perMemberLimit: 1 });
-    const headers = loginAs(h, createMember(h.store.db));
+    const headers = credentialHeaders(h, createMember(h.store.db));
     const results = await Promise.all(Array.from({ length: 20 }, () => post("/receive", { activity_no: activityNo }, headers)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectFailure(r, 409, "已达领取上限");
@@ -353,7 +353,7 @@ describe("claims under concurrency", () => {
 
   it("simultaneous one-click claims by one member never pass the limit", async () => {
     const activityNo = createActivity(h.store.db, { totalStock: 100, perMemberLimit: 2 });
-    const headers = loginAs(h, createMember(h.store.db));
+    const headers = credentialHeaders(h, createMember(h.store.db));
     const results = await Promise.all(Array.from({ length: 10 }, () => post("/receive_one_click", undefined, headers)));
     for (const r of results) expect(r.status).toBe(200);
     expect(h.store.db.select().from(coupons).where(eq(coupons.activityNo, activityNo)).all()).toHaveLength(2);
@@ -364,7 +364,7 @@ describe("POST /promotion/receive_auto", () => {
   it("grants every auto-grant activity once; a second call grants nothing", async () => {
     const autoNo = createActivity(h.store.db, { autoGrant: true, perMemberLimit: 1 });
     const memberId = createMember(h.store.db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     const first = await post("/receive_auto", undefined, headers);
     expect(first.status).toBe(200);
     expect(first.body.result.received).toHaveLength(2); // the seeded ACT001 and this one
@@ -393,7 +393,7 @@ describe("POST /promotion/receive_one_click", () => {
   it("claims one of every activity the member can claim, skipping the rest without failing", async () => {
     const soldOut = createActivity(h.store.db, { totalStock: 0 });
     const memberId = createMember(h.store.db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     const claimable = (await get("/available?size=100", headers)).body.result.list
       .filter((a: any) => a.can_receive)
       .map((a: any) => a.activity_no)
@@ -422,7 +422,7 @@ describe("POST /promotion/available_coupon and /promotion/after_price", () => {
     const { goodsNo, skuNos } = createGoods(db, [20000, 3000]);
     const other = createGoods(db, [20000]);
     const memberId = createMember(db);
-    const headers = loginAs(h, memberId);
+    const headers = credentialHeaders(h, memberId);
     const saleOff = createActivity(db, { amountOff: 1000, threshold: 5000 });
     const discount = createActivity(db, { couponType: "DISCOUNT", amountOff: null, discountPercent: 10, maxDiscount: 1500, threshold: 0 });
     const scoped = createActivity(db, { amountOff: 5000, threshold: 0, goodsScope: [other.goodsNo] });
@@ -591,7 +591,7 @@ describe("bad input answers 400 with a Chinese message naming the field, and cha
   );
 
   it("ignores unknown body fields of receive_auto and receive_one_click (they take none)", async () => {
-    const headers = loginAs(h, member1);
+    const headers = credentialHeaders(h, member1);
     expect((await post("/receive_auto", { anything: "<b>x</b>" }, headers)).status).toBe(200);
   });
 });
