@@ -334,7 +334,7 @@ const COMMANDS: Record<string, Command> = {
     run(ctx) {
       const member = memberOf(ctx, arg(ctx, 0, "mobile"));
       const activityNo = arg(ctx, 1, "activity_no");
-      const { coupon_no } = claimCoupon(ctx.deps.store.db, member.memberId, activityNo, ctx.deps.now());
+      const { coupon_no } = claimCoupon(ctx.deps, member, activityNo);
       const activity = ctx.deps.store.db.select().from(couponActivities).where(eq(couponActivities.activityNo, activityNo)).get()!;
       const coupon = ctx.deps.store.db.select().from(coupons).where(eq(coupons.couponNo, coupon_no)).get()!;
       out(

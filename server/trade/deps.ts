@@ -10,3 +10,14 @@ export interface TradeDeps {
   /** The clock, so tests can move time. */
   now(): number;
 }
+
+/**
+ * The one argument style of the services that endpoints call: `(deps, member, input)`. `deps` is
+ * what they need of TradeDeps (the store and the clock), `member` the caller (null for a visitor
+ * where the endpoint allows one). Helpers that run inside another service's transaction take the
+ * transaction and the time instead: `(tx, …, now)`.
+ */
+export type ServiceDeps = Pick<TradeDeps, "store" | "now">;
+export interface Caller {
+  memberId: number;
+}

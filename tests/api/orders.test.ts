@@ -89,7 +89,7 @@ function expectFailure(res: { status: number; body: any }, status: number, messa
 
 function grantCoupon(memberId: number, over: Parameters<typeof createActivity>[1] = {}): string {
   const activityNo = createActivity(h.store.db, { amountOff: 1000, threshold: 0, ...over });
-  return claimCoupon(h.store.db, memberId, activityNo, h.clock.now).coupon_no;
+  return claimCoupon({ store: h.store, now: () => h.clock.now }, { memberId }, activityNo).coupon_no;
 }
 
 const myCoupons = async (headers: Record<string, string>) => (await h.api("/api/trade_bff/v1/promotion/my_coupon?size=100", { headers })).body.result;

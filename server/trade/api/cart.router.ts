@@ -17,7 +17,7 @@ export function cartRouter(deps: TradeDeps) {
     const couponNo = singleCoupon(body.coupons);
     // a coupon is the member's: login required; without one, visitors may preview the price
     const member = couponNo === null ? optionalMember(deps, res) : requireMember(deps, res);
-    send(res, cartOutput(deps.store.db, { units: body.units, memberId: member?.memberId ?? null, couponNo, now: deps.now() }));
+    send(res, cartOutput(deps, member, { units: body.units, couponNo }));
   });
   return router;
 }

@@ -16,11 +16,11 @@ const SearchQuery = z.object({
 
 export const GoodsNoParam = z.object({ goodsNo: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 
-export function goodsSearchRouter({ store }: TradeDeps) {
+export function goodsSearchRouter(deps: TradeDeps) {
   const router = Router();
   router.get("/search", (req, res) => {
     const q = parse(SearchQuery, req.query);
-    const goods_list = searchGoods(store.db, {
+    const goods_list = searchGoods(deps, {
       keyword: q.keyword,
       orderBy: q.order_by,
       orderType: q.order_type,
@@ -33,11 +33,11 @@ export function goodsSearchRouter({ store }: TradeDeps) {
   return router;
 }
 
-export function goodsDetailRouter({ store }: TradeDeps) {
+export function goodsDetailRouter(deps: TradeDeps) {
   const router = Router();
   router.get("/:goodsNo", (req, res) => {
     const { goodsNo } = parse(GoodsNoParam, req.params);
-    const goods_detail = goodsDetail(store.db, goodsNo);
+    const goods_detail = goodsDetail(deps, goodsNo);
     if (!goods_detail) throw new ApiError(ERROR.NOT_FOUND, "商品不存在");
     send(res, { goods_detail });
   });

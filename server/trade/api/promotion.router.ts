@@ -17,49 +17,48 @@ const ReceiveBody = z.object({ activity_no: CodeSchema });
 const UnitsBody = z.object({ units: UnitsSchema });
 
 export function promotionRouter(deps: TradeDeps) {
-  const { store } = deps;
   const router = Router();
 
   router.get("/my_coupon", (req, res) => {
     const member = requireMember(deps, res);
     const paging = parse(PageQuery, req.query);
-    send(res, myCoupons(store.db, member.memberId, deps.now(), paging));
+    send(res, myCoupons(deps, member, paging));
   });
 
   router.get("/available", (req, res) => {
     const member = optionalMember(deps, res);
     const paging = parse(PageQuery, req.query);
-    send(res, availableActivities(store.db, member?.memberId ?? null, deps.now(), paging));
+    send(res, availableActivities(deps, member, paging));
   });
 
   router.post("/receive", (req, res) => {
     const member = requireMember(deps, res);
     const { activity_no } = parse(ReceiveBody, req.body);
-    send(res, claimCoupon(store.db, member.memberId, activity_no, deps.now()));
+    send(res, claimCoupon(deps, member, activity_no));
   });
 
   router.post("/receive_auto", (_req, res) => {
     const member = requireMember(deps, res);
-    send(res, receiveAuto(store.db, member.memberId, deps.now()));
+    send(res, receiveAuto(deps, member));
   });
 
   router.post("/receive_one_click", (_req, res) => {
     const member = requireMember(deps, res);
-    send(res, receiveOneClick(store.db, member.memberId, deps.now()));
+    send(res, receiveOneClick(deps, member));
   });
 
   router.post("/available_coupon", (req, res) => {
     const member = requireMember(deps, res);
     const { units } = parse(UnitsBody, req.body);
     checkDistinctSkus(units);
-    send(res, availableCoupons(store.db, member.memberId, units, deps.now()));
+    send(res, availableCoupons(deps, member, units));
   });
 
   router.post("/after_price", (req, res) => {
     const member = optionalMember(deps, res);
     const { units } = parse(UnitsBody, req.body);
     checkDistinctSkus(units);
-    send(res, afterPrice(store.db, member?.memberId ?? null, units, deps.now()));
+    send(res, afterPrice(deps, member, units));
   });
 
   return router;

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { CODE_PATTERN } from "../../../shared/codes";
 import type { TradeDeps } from "../deps";
 import { parse, send } from "../http/envelope";
-import { activeAdverts, pageContent } from "../services/content.service";
-import { layoutBlocksOf, PAGE_TYPES } from "../services/layout.service";
+import { activeAdverts, pageContent, pageLayout } from "../services/content.service";
+import { PAGE_TYPES } from "../services/layout.service";
 
 const PageTypeQuery = z.object({ page_type: z.enum(PAGE_TYPES) });
 
@@ -20,30 +20,26 @@ const PageContentBody = z.object({
   render_type: z.enum(["goods"]).optional(),
 });
 
-export function shoppingRouter({ store, now }: TradeDeps) {
+export function shoppingRouter(deps: TradeDeps) {
   const router = Router();
 
   router.get("/layout", (req, res) => {
     const { page_type } = parse(PageTypeQuery, req.query);
-    send(res, { list: layoutBlocksOf(store.db, page_type, { now: now() }) });
+    send(res, { list: pageLayout(deps, page_type) });
   });
 
   router.get("/dialog/show", (req, res) => {
     const { page_type } = parse(PageTypeQuery, req.query);
-    send(res, { list: activeAdverts(store.db, page_type, now()) });
+    send(res, { list: activeAdverts(deps, page_type) });
   });
 
   router.post("/page_content", (req, res) => {
     const body = parse(PageContentBody, req.body);
-    const list = pageContent(
-      store.db,
-      {
-        pageType: body.page_type,
-        excludeGoodsNos: body.exclude_goods_no?.split(",").filter(Boolean) ?? [],
-        renderId: body.render_id,
-      },
-      now(),
-    );
+    const list = pageContent(deps, {
+      pageType: body.page_type,
+      excludeGoodsNos: body.exclude_goods_no?.split(",").filter(Boolean) ?? [],
+      renderId: body.render_id,
+    });
     send(res, { list });
   });
 

@@ -1,10 +1,11 @@
 // Popup adverts (shopping/dialog/show) and page content (recommendations, goods rich text).
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { popupAdverts } from "../../../db/schema";
+import type { ServiceDeps } from "../deps";
 import { layoutBlocksOf, type LayoutBlock, type PageType } from "./layout.service";
 
-export function activeAdverts(db: Db, pageType: string, now: number) {
+export function activeAdverts(deps: ServiceDeps, pageType: string) {
+  const [db, now] = [deps.store.db, deps.now()];
   return db
     .select()
     .from(popupAdverts)
@@ -28,7 +29,13 @@ export function activeAdverts(db: Db, pageType: string, now: number) {
 }
 
 /** RECOMMEND blocks of a page without the excluded goods, or the RENDER blocks of one goods. */
-export function pageContent(db: Db, request: { pageType: PageType; excludeGoodsNos: string[]; renderId?: string }, now: number): LayoutBlock[] {
+/** The blocks of a page's layout (shopping/layout). */
+export function pageLayout(deps: ServiceDeps, pageType: PageType): LayoutBlock[] {
+  return layoutBlocksOf(deps.store.db, pageType, { now: deps.now() });
+}
+
+export function pageContent(deps: ServiceDeps, request: { pageType: PageType; excludeGoodsNos: string[]; renderId?: string }): LayoutBlock[] {
+  const [db, now] = [deps.store.db, deps.now()];
   if (request.renderId !== undefined) {
     return layoutBlocksOf(db, request.pageType, { renderId: request.renderId, now }).filter((b) => b.style_type === "RENDER");
   }

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { goods, goodsExtras, skus, specNodes } from "../../../db/schema";
+import type { ServiceDeps } from "../deps";
 import { goodsInfoInOrder, toGoodsInfo, type GoodsInfo } from "./goods-info";
 import { statement } from "./prepared";
 import { cachedRead } from "./read-cache";
@@ -20,7 +21,8 @@ export interface SearchPage {
   total: number;
 }
 
-export function searchGoods(db: Db, q: SearchQuery): SearchPage {
+export function searchGoods(deps: ServiceDeps, q: SearchQuery): SearchPage {
+  const db = deps.store.db;
   return cachedRead(db, "search", JSON.stringify([q.keyword, q.orderBy, q.orderType, q.page, q.size]), () => querySearch(db, q));
 }
 
@@ -120,7 +122,8 @@ export function toWireSku(row: typeof skus.$inferSelect): WireSku {
   };
 }
 
-export function goodsDetail(db: Db, goodsNo: string) {
+export function goodsDetail(deps: ServiceDeps, goodsNo: string) {
+  const db = deps.store.db;
   return cachedRead(db, "goods-detail", goodsNo, () => readGoodsDetail(db, goodsNo));
 }
 

@@ -16,6 +16,7 @@ import {
   type UnusableReason,
 } from "../domain/coupon-rules";
 import { cartTotals, priceLines, type CartTotals, type PriceLine } from "../domain/pricing";
+import type { Caller, ServiceDeps } from "../deps";
 import { ApiError, ERROR } from "../http/envelope";
 import { memberCouponRows, memberCouponsByNo, PROMOTION_MESSAGES, toOwnedCoupon, toWireCoupon, type WireCoupon } from "./promotion.service";
 import { preparedFor } from "./prepared";
@@ -120,7 +121,8 @@ export interface AvailableCoupons {
 }
 
 /** promotion/available_coupon: which of the member's coupons fit these units, and the best one. */
-export function availableCoupons(db: Db, memberId: number, input: readonly UnitInput[], now: number): AvailableCoupons {
+export function availableCoupons(deps: ServiceDeps, member: Caller, input: readonly UnitInput[]): AvailableCoupons {
+  const [db, memberId, now] = [deps.store.db, member.memberId, deps.now()];
   const units = resolveUnits(db, input, now);
   const choices = evaluateMemberCoupons(db, memberId, units, now);
   const optimal = optimalCoupon(choices.map((c) => c.evaluation));
@@ -132,7 +134,8 @@ export function availableCoupons(db: Db, memberId: number, input: readonly UnitI
 }
 
 /** promotion/after_price: the goods amount less the optimal coupon (a visitor: the goods amount). */
-export function afterPrice(db: Db, memberId: number | null, input: readonly UnitInput[], now: number): { after_price: number } {
+export function afterPrice(deps: ServiceDeps, member: Caller | null, input: readonly UnitInput[]): { after_price: number } {
+  const [db, memberId, now] = [deps.store.db, member?.memberId ?? null, deps.now()];
   const units = resolveUnits(db, input, now);
   const amount = goodsAmount(units);
   if (memberId === null) return { after_price: amount };
@@ -165,10 +168,7 @@ export function priceCart(db: Db, input: { units: readonly UnitInput[]; memberId
 }
 
 /** order/cart/output: 商品金额, 优惠券 (negative, only with a coupon), 应付金额 (last). */
-export function cartOutput(
-  db: Db,
-  input: { units: readonly UnitInput[]; memberId: number | null; couponNo: string | null; now: number },
-): { list: PriceLine[] } {
-  const priced = priceCart(db, input);
+export function cartOutput(deps: ServiceDeps, member: Caller | null, input: { units: readonly UnitInput[]; couponNo: string | null }): { list: PriceLine[] } {
+  const priced = priceCart(deps.store.db, { ...input, memberId: member?.memberId ?? null, now: deps.now() });
   return { list: priceLines(priced.totals, priced.couponNo !== null) };
 }

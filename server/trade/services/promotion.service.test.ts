@@ -142,19 +142,22 @@ describe("releaseCoupon and consumeCoupon", () => {
 });
 
 describe("claims", () => {
+  /** The services' dependencies with the clock stopped at `now`. */
+  const at = (now: number) => ({ store, now: () => now });
+
   it("claims within stock and limit, counting every coupon of the member", () => {
     store.db.update(couponActivities).set({ perMemberLimit: 2, totalStock: 3 }).run();
-    claimCoupon(store.db, alice, "A1", NOW);
-    claimCoupon(store.db, alice, "A1", NOW);
-    expect(failure(() => claimCoupon(store.db, alice, "A1", NOW))).toEqual({ status: 409, message: "已达领取上限" });
-    claimCoupon(store.db, bob, "A1", NOW);
-    expect(failure(() => claimCoupon(store.db, bob, "A1", NOW))).toEqual({ status: 409, message: "优惠券已领完" });
+    claimCoupon(at(NOW), { memberId: alice }, "A1");
+    claimCoupon(at(NOW), { memberId: alice }, "A1");
+    expect(failure(() => claimCoupon(at(NOW), { memberId: alice }, "A1"))).toEqual({ status: 409, message: "已达领取上限" });
+    claimCoupon(at(NOW), { memberId: bob }, "A1");
+    expect(failure(() => claimCoupon(at(NOW), { memberId: bob }, "A1"))).toEqual({ status: 409, message: "优惠券已领完" });
     expect(store.db.select().from(couponActivities).get()?.claimedCount).toBe(3);
   });
 
   it("auto-grants once", () => {
     store.db.update(couponActivities).set({ autoGrant: true }).run();
-    expect(receiveAuto(store.db, alice, NOW).received).toHaveLength(1);
-    expect(receiveAuto(store.db, alice, NOW).received).toEqual([]);
+    expect(receiveAuto(at(NOW), { memberId: alice }).received).toHaveLength(1);
+    expect(receiveAuto(at(NOW), { memberId: alice }).received).toEqual([]);
   });
 });

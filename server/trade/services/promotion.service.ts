@@ -20,6 +20,7 @@ import {
   type StoredCouponStatus,
   type WireCouponStatus,
 } from "../domain/coupon-rules";
+import type { Caller, ServiceDeps } from "../deps";
 import { ApiError, ERROR } from "../http/envelope";
 import { preparedFor } from "./prepared";
 
@@ -155,7 +156,8 @@ export interface MyCoupons {
  * first), used (latest first, LOCKED ones included as USED), expired (latest end first, INVALID
  * included).
  */
-export function myCoupons(db: Db, memberId: number, now: number, paging: { page: number; size: number }): MyCoupons {
+export function myCoupons(deps: ServiceDeps, member: Caller, paging: { page: number; size: number }): MyCoupons {
+  const [db, memberId, now] = [deps.store.db, member.memberId, deps.now()];
   const groups: Record<CouponGroup, { row: CouponRow; wire: WireCoupon }[]> = { unused: [], used: [], expired: [] };
   for (const { coupon, activity } of memberCouponRows(db, memberId)) {
     const view = couponView({ status: coupon.status as StoredCouponStatus, useTimeEnd: coupon.useTimeEnd }, now);
@@ -201,11 +203,11 @@ function allActivities(db: DbTx): ActivityRow[] {
  * disabled, so the card invites a login).
  */
 export function availableActivities(
-  db: Db,
-  memberId: number | null,
-  now: number,
+  deps: ServiceDeps,
+  member: Caller | null,
   paging: { page: number; size: number },
 ): { list: WireActivity[]; page: number; size: number; total: number } {
+  const [db, memberId, now] = [deps.store.db, member?.memberId ?? null, deps.now()];
   const mine = memberId === null ? new Map<string, number>() : claimedCountsOf(db, memberId);
   const listed = allActivities(db).filter((a) => listedInCollection(a, mine.get(a.activityNo) ?? 0, now));
   const from = (paging.page - 1) * paging.size;
@@ -272,7 +274,8 @@ function claimIn(tx: DbTx, activity: ActivityRow, memberId: number, now: number)
 }
 
 /** Claims one coupon of an activity for a member: 404 unknown, 409 closed / at limit / out of stock. */
-export function claimCoupon(db: Db, memberId: number, activityNo: string, now: number): { coupon_no: string } {
+export function claimCoupon(deps: ServiceDeps, member: Caller, activityNo: string): { coupon_no: string } {
+  const [db, memberId, now] = [deps.store.db, member.memberId, deps.now()];
   return db.transaction(
     (tx) => {
       const activity = tx.select().from(couponActivities).where(eq(couponActivities.activityNo, activityNo)).get();
@@ -289,7 +292,8 @@ export function claimCoupon(db: Db, memberId: number, activityNo: string, now: n
  * Grants every auto-grant activity once per member (members.auto_coupons_granted_at marks it);
  * a second call grants nothing. Activities closed, out of stock or at the limit are skipped.
  */
-export function receiveAuto(db: Db, memberId: number, now: number): { received: string[] } {
+export function receiveAuto(deps: ServiceDeps, member: Caller): { received: string[] } {
+  const [db, memberId, now] = [deps.store.db, member.memberId, deps.now()];
   return db.transaction(
     (tx) => {
       const marked = tx
@@ -310,7 +314,8 @@ export function receiveAuto(db: Db, memberId: number, now: number): { received: 
 }
 
 /** Claims one of every activity the member can claim now, skipping the rest. */
-export function receiveOneClick(db: Db, memberId: number, now: number): { received: string[] } {
+export function receiveOneClick(deps: ServiceDeps, member: Caller): { received: string[] } {
+  const [db, memberId, now] = [deps.store.db, member.memberId, deps.now()];
   return db.transaction(
     (tx) => {
       const received: string[] = [];
