@@ -6,7 +6,7 @@ import type { Activity } from "~/api/promotion.server";
 const CLAIM_DEBOUNCE_MS = 300;
 
 /** 已领取 when the member has this coupon, 已抢光 when nobody can get it any more. */
-export function claimLabel(activity: Activity, idle: string): string {
+function claimLabel(activity: Activity, idle: string): string {
   if (!activity.disabled) return idle;
   return activity.claimed_count_by_me > 0 ? "已领取" : "已抢光";
 }

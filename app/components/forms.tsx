@@ -4,7 +4,7 @@
 import type { InputHTMLAttributes } from "react";
 
 /** The id of a field's messages, from the field's own id. */
-export const errorIdOf = (id: string) => `${id}-error`;
+const errorIdOf = (id: string) => `${id}-error`;
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange"> & {
   id: string;

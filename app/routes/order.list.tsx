@@ -17,7 +17,7 @@ import { CodeSchema } from "~/lib/schemas.server";
 import { cardClass } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { GoodsTags } from "~/components/goods-tags";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "ALL", label: "全部订单" },
@@ -180,16 +180,15 @@ function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter 
         <Link to={cancelHref} replace preventScrollReset className={buttonClass({ variant: "outline" })}>
           取消
         </Link>
-        <button
+        <Button
           type="submit"
           name="intent"
           value="close"
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation opens from the URL, without JS too: focus moves into it, as a dialog should
           autoFocus
-          className={buttonClass()}
         >
           确定
-        </button>
+        </Button>
       </Form>
     </Overlay>
   );

@@ -23,7 +23,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { CodeSchema } from "~/lib/schemas.server";
 import { cardClass } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
-import { buttonClass, StatusButton } from "~/components/ui/button";
+import { Button, buttonClass, StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/lib/use-is-pending";
 
 const GoodsNo = CodeSchema;
@@ -246,9 +246,9 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
         >
           返回修改
         </Link>
-        <button type="submit" disabled={waiting} className={buttonClass()}>
+        <Button type="submit" disabled={waiting}>
           仍然继续{waiting ? `（${left}s）` : ""}
-        </button>
+        </Button>
       </Form>
     </Overlay>
   );

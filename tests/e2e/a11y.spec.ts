@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { closeCouponPopup, loginFormReady, quickPasswordLogin, useOwnAddress } from "./login-steps";
+import { closeCouponPopup, loginFormReady, quickPasswordLogin } from "./login-steps";
 import { readDb } from "./shop-api";
 
 const VISITOR_PAGES = [
@@ -41,8 +41,8 @@ test.describe("accessibility (axe: no serious or critical violation)", () => {
     });
   }
 
-  test("a member's pages: my coupons, checkout, orders", async ({ page }, testInfo) => {
-    const address = await useOwnAddress(page, testInfo, 60);
+  test("a member's pages: my coupons, checkout, orders", async ({ page, shopper }) => {
+    const address = await shopper.useOwnAddress(page);
     await quickPasswordLogin(page, "13900139000", address);
     const [order] = readDb<{ order_no: string }>(
       "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1",
@@ -88,9 +88,9 @@ test.describe("keyboard only", () => {
     await expect(title).toBeHidden();
   });
 
-  test("a member opens the member menu and moves through it with the keyboard", async ({ page }, testInfo) => {
+  test("a member opens the member menu and moves through it with the keyboard", async ({ page, shopper }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "the menu button needs JavaScript (without it the menu is a native disclosure)");
-    const address = await useOwnAddress(page, testInfo, 61);
+    const address = await shopper.useOwnAddress(page);
     await quickPasswordLogin(page, "13900139000", address);
     await page.goto("/order/list");
     // the first page after a login may bring the coupon pop-up

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { claimCoupons, newMember, readDb } from "./shop-api";
+import { claimCoupons, readDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
 // 黑神话：钟馗 is a presale goods.
@@ -43,8 +43,8 @@ async function waitForStatus(orderNo: string, statuses: string[]) {
 }
 
 test.describe("checkout", () => {
-  test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, context, baseURL }, testInfo) => {
-    await newMember(context, baseURL!, testInfo.project.name, 1);
+  test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, context, baseURL, shopper }, testInfo) => {
+    await shopper.signUp(context, baseURL!);
     await page.goto(`/settle/pay-confirm/${GOODS}`);
     await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
     if (jsEnabled(testInfo.project.name)) await expect(page.getByText("邮箱格式有误")).toBeVisible();
@@ -63,9 +63,9 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
   });
 
-  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({ page, context, baseURL }, testInfo) => {
+  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({ page, context, baseURL, shopper }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "without JavaScript they are plain page content with links");
-    await newMember(context, baseURL!, testInfo.project.name, 9);
+    await shopper.signUp(context, baseURL!);
     const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
 
     await page.goto(`/settle/pay-confirm/${GOODS}`);
@@ -97,16 +97,16 @@ test.describe("checkout", () => {
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
   });
 
-  test("without a SKU the shopper is told to choose one", async ({ page, context, baseURL }, testInfo) => {
-    await newMember(context, baseURL!, testInfo.project.name, 2);
+  test("without a SKU the shopper is told to choose one", async ({ page, context, baseURL, shopper }) => {
+    await shopper.signUp(context, baseURL!);
     const response = await page.request.post(`/settle/pay-confirm/${GOODS}`, { form: { email: "a@example.com" }, headers: { Origin: baseURL! } });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("请选择商品规格");
   });
 
-  test("a failed payment can be retried and then succeeds", async ({ page, context, baseURL }, testInfo) => {
+  test("a failed payment can be retried and then succeeds", async ({ page, context, baseURL, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await newMember(context, baseURL!, testInfo.project.name, 3);
+    await shopper.signUp(context, baseURL!);
     await confirmPurchase(page, GOODS, "coupon=none");
     const first = await payFromPayPage(page, context, js);
     await first.cashier.getByRole("button", { name: "模拟支付失败" }).click();
@@ -127,9 +127,9 @@ test.describe("checkout", () => {
     await waitForStatus(first.orderNo, ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"]);
   });
 
-  test("closing an unpaid order returns its coupon", async ({ page, context, baseURL }, testInfo) => {
+  test("closing an unpaid order returns its coupon", async ({ page, context, baseURL, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    const { credential } = await newMember(context, baseURL!, testInfo.project.name, 4);
+    const { credential } = await shopper.signUp(context, baseURL!);
     const [coupon] = await claimCoupons(baseURL!, credential, ["ACT003"]);
     await confirmPurchase(page, GOODS, `coupon=${coupon}`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
@@ -151,9 +151,9 @@ test.describe("checkout", () => {
     });
   });
 
-  test("a presale order waits for the game to unlock", async ({ page, context, baseURL }, testInfo) => {
+  test("a presale order waits for the game to unlock", async ({ page, context, baseURL, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await newMember(context, baseURL!, testInfo.project.name, 5);
+    await shopper.signUp(context, baseURL!);
     await confirmPurchase(page, PRESALE, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
@@ -163,9 +163,9 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("delivery-card")).toContainText("预计发放时间");
   });
 
-  test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, baseURL }, testInfo) => {
+  test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, baseURL, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await newMember(context, baseURL!, testInfo.project.name, 6);
+    await shopper.signUp(context, baseURL!);
     await confirmPurchase(page, SOLD_OUT.goods, `sku=${SOLD_OUT.sku}&coupon=none`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
@@ -178,8 +178,8 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
   });
 
-  test("another member's order shows 订单不存在", async ({ page, context, baseURL }, testInfo) => {
-    await newMember(context, baseURL!, testInfo.project.name, 7);
+  test("another member's order shows 订单不存在", async ({ page, context, baseURL, shopper }) => {
+    await shopper.signUp(context, baseURL!);
     const [other] = readDb<{ order_no: string }>(
       "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' limit 1",
     );
@@ -188,8 +188,8 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "订单不存在" })).toBeVisible();
   });
 
-  test("a double click on 点击付款 makes one order", async ({ page, context, baseURL }, testInfo) => {
-    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 8);
+  test("a double click on 点击付款 makes one order", async ({ page, context, baseURL, shopper }) => {
+    const { mobile } = await shopper.signUp(context, baseURL!);
     await confirmPurchase(page, GOODS, "coupon=none");
     await page.getByLabel("支付宝").check();
     const pay = page.getByRole("button", { name: "点击付款" });

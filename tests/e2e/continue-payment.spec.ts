@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { newMember, readDb } from "./shop-api";
+import { readDb } from "./shop-api";
 
 // Paying an order that already has a cashier, with JavaScript on and off: 继续支付 from the order
 // list, and a second 点击付款 on the pay page of a new order. Both must reopen that same order's
@@ -42,10 +42,15 @@ const ordersOf = (mobile: string) =>
   readDb<{ order_no: string }>("select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = ?", `+86-${mobile}`);
 
 test.describe("continue payment", () => {
-  test("继续支付 from the order list reopens the order's cashier, and paying there delivers the code", async ({ page, context, baseURL }, testInfo) => {
+  test("继续支付 from the order list reopens the order's cashier, and paying there delivers the code", async ({
+    page,
+    context,
+    baseURL,
+    shopper,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const js = jsEnabled(testInfo.project.name);
-    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 21);
+    const { mobile } = await shopper.signUp(context, baseURL!);
     await confirmPurchase(page);
     // a first 点击付款 creates the order; the shopper leaves its cashier unpaid
     if (js) {
@@ -66,10 +71,10 @@ test.describe("continue payment", () => {
     expect(ordersOf(mobile)).toHaveLength(1);
   });
 
-  test("a second 点击付款 on a new order reopens the same order's cashier", async ({ page, context, baseURL }, testInfo) => {
+  test("a second 点击付款 on a new order reopens the same order's cashier", async ({ page, context, baseURL, shopper }, testInfo) => {
     test.setTimeout(60_000);
     const js = jsEnabled(testInfo.project.name);
-    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 22);
+    const { mobile } = await shopper.signUp(context, baseURL!);
     await confirmPurchase(page);
     await page.getByLabel("支付宝").check();
     if (js) {

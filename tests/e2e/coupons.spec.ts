@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, test } from "./fixtures";
-import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, mobileFor, quickSmsLogin, screenshot, useOwnAddress } from "./login-steps";
+import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, quickSmsLogin, screenshot } from "./login-steps";
 import { readDb, writeDb } from "./shop-api";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -15,9 +15,9 @@ test.describe("coupons", () => {
   // logins reload whole pages through the captcha and the services: generous on a busy machine
   test.describe.configure({ timeout: 60_000 });
   test.use({ actionTimeout: 15_000 });
-  test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context }, testInfo) => {
-    const address = await useOwnAddress(page, testInfo, 11);
-    await quickSmsLogin(page, mobileFor(testInfo, 11), address);
+  test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context, shopper }, testInfo) => {
+    const address = await shopper.useOwnAddress(page);
+    await quickSmsLogin(page, shopper.mobile, address);
     await context.clearCookies({ name: "coupon_popup" }); // the pop-up has its own test
 
     await page.goto("/coupon-collection");
@@ -59,9 +59,9 @@ test.describe("coupons", () => {
     await expect(toast(page, "优惠券已失效")).toBeVisible();
   });
 
-  test("one click claims every coupon the member may still claim", async ({ page, context }, testInfo) => {
-    const address = await useOwnAddress(page, testInfo, 12);
-    const mobile = mobileFor(testInfo, 12);
+  test("one click claims every coupon the member may still claim", async ({ page, context, shopper }) => {
+    const address = await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await quickSmsLogin(page, mobile, address);
     await context.clearCookies({ name: "coupon_popup" });
     await page.goto("/coupon-collection");
@@ -78,9 +78,9 @@ test.describe("coupons", () => {
     await expect(couponCards(page)).toHaveCount(owned);
   });
 
-  test("the coupon pop-up appears once after login and shows up to three unused coupons", async ({ page }, testInfo) => {
+  test("the coupon pop-up appears once after login and shows up to three unused coupons", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 13);
+    await shopper.useOwnAddress(page);
     await page.goto("/?login=captcha");
     await loginByPassword(page, js, DEMO.mobile);
     await expect(page.getByTestId("member-name")).toHaveText(DEMO.name);
@@ -110,9 +110,9 @@ test.describe("coupons", () => {
     await expect(title).toHaveCount(0);
   });
 
-  test("no pop-up after login for a member without unused coupons", async ({ page, context }, testInfo) => {
-    const address = await useOwnAddress(page, testInfo, 14);
-    const mobile = mobileFor(testInfo, 14);
+  test("no pop-up after login for a member without unused coupons", async ({ page, context, shopper }) => {
+    const address = await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     // an account whose automatic coupon was already handed out (and is gone)
     writeDb(
       "insert into members (mobile, member_name, created_at, auto_coupons_granted_at) values (?, ?, ?, ?)",
@@ -132,9 +132,9 @@ test.describe("coupons", () => {
     await expect(page.getByText("暂无优惠券")).toBeVisible();
   });
 
-  test("a visitor who opens 我的优惠券 logs in first and lands on their coupons", async ({ page }, testInfo) => {
+  test("a visitor who opens 我的优惠券 logs in first and lands on their coupons", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 15);
+    await shopper.useOwnAddress(page);
     // straight to the guarded page: the login modal opens over the page the visitor came from
     await page.goto("/coupon");
     await expect(page).toHaveURL(/\/\?login=captcha&redirectTo=%2Fcoupon$/);
@@ -181,9 +181,9 @@ test.describe("coupons", () => {
     await expect(page).toHaveURL(/\/order\/list$/);
   });
 
-  test("a link with ?claim=all claims nothing on page load; the member's click does", async ({ page, context }, testInfo) => {
-    const address = await useOwnAddress(page, testInfo, 17);
-    const mobile = mobileFor(testInfo, 17);
+  test("a link with ?claim=all claims nothing on page load; the member's click does", async ({ page, context, shopper }) => {
+    const address = await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await quickSmsLogin(page, mobile, address);
     await context.clearCookies({ name: "coupon_popup" });
     const owned = () => readDb("select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ?", `+86-${mobile}`).length;
@@ -202,10 +202,10 @@ test.describe("coupons", () => {
     expect(owned()).toBeGreaterThan(before);
   });
 
-  test("a visitor who claims logs in first and the claim completes afterwards", async ({ page }, testInfo) => {
+  test("a visitor who claims logs in first and the claim completes afterwards", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 16);
-    const mobile = mobileFor(testInfo, 16);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.goto("/coupon-collection");
     await page.getByRole("button", { name: `立即领取：${NINE_OFF}` }).click();
     await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();

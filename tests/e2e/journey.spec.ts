@@ -1,15 +1,15 @@
 import { expect, jsEnabled, test } from "./fixtures";
-import { closeCouponPopup, loginBySms, mobileFor, useOwnAddress } from "./login-steps";
+import { closeCouponPopup, loginBySms } from "./login-steps";
 import { readDb } from "./shop-api";
 
 // The journey the shop exists for, with JavaScript on and off: from the home page to a delivered
 // code, through a multi-level SKU, the login modal, a coupon other than the optimal one and
 // back, the e-mail, Alipay on the sandbox cashier, pay-success and the order detail.
-test("a shopper goes from the home page to a delivered code", async ({ page, context }, testInfo) => {
+test("a shopper goes from the home page to a delivered code", async ({ page, context, shopper }, testInfo) => {
   test.setTimeout(90_000);
   const js = jsEnabled(testInfo.project.name);
-  const mobile = mobileFor(testInfo, 40);
-  await useOwnAddress(page, testInfo, 40);
+  const mobile = shopper.mobile;
+  await shopper.useOwnAddress(page);
 
   // home → goods (cards open in a new tab)
   await page.goto("/");
@@ -33,7 +33,7 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   const goods = await opened;
   await goods.waitForLoadState();
   await expect(goods).toHaveURL(/\/topic\/G1001/);
-  await useOwnAddress(goods, testInfo, 40);
+  await shopper.useOwnAddress(goods);
 
   // a multi-level SKU: region → edition → content
   const selector = goods.getByTestId("sku-selector");

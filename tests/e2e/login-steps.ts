@@ -1,7 +1,8 @@
-// Steps of the login and coupon end-to-end tests: numbers and client addresses that no other test
-// shares, the login modal driven the way a shopper does it (the slider dragged onto its gap with
-// JavaScript, the picture question answered with the test pass without), and a quick login
-// through the storefront's own /login action for tests that are not about logging in.
+// Steps of the login and coupon end-to-end tests (each test's own number and address come from the
+// `shopper` fixture, fixtures.ts): the login modal driven the way a shopper does it (the slider
+// dragged onto its gap with JavaScript, the picture question answered with the test pass
+// without), and a quick login through the storefront's own /login action for tests that are not
+// about logging in.
 import type { Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect } from "./fixtures";
 import { CAPTCHA_PASS, readDb } from "./shop-api";
@@ -9,26 +10,8 @@ import { CAPTCHA_PASS, readDb } from "./shop-api";
 // pages that log in reload through the captcha and the services: some patience on a busy machine
 const expect = baseExpect.configure({ timeout: 10_000 });
 
-const projectDigit = (testInfo: TestInfo) => (testInfo.project.name === "js-off" ? 1 : 0);
-const run = String(Date.now()).slice(-6);
-
-/** A mainland number for this run, project and slot: 16{project}{slot:2}{run:6}. */
-export function mobileFor(testInfo: TestInfo, slot: number): string {
-  return `16${projectDigit(testInfo)}${String(slot).padStart(2, "0")}${run}`;
-}
-
 /** The name an SMS login gives a new number (玩家 and the last 4 digits). */
 export const memberNameOf = (mobile: string) => `玩家${mobile.slice(-4)}`;
-
-/**
- * Each test speaks from its own client address (the server trusts X-Forwarded-For from loopback
- * and the storefront forwards it), so per-address caps of one test never hit another.
- */
-export async function useOwnAddress(page: Page, testInfo: TestInfo, slot: number) {
-  const address = `198.18.${projectDigit(testInfo) * 100 + slot}.${(Number(run) % 200) + 1}`;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
-  return address;
-}
 
 /** The latest SMS code of a number, read from the outbox (waits a little for it). */
 export async function smsCodeOf(mobile: string): Promise<string> {

@@ -6,13 +6,11 @@ import {
   loginByPassword,
   loginBySms,
   memberNameOf,
-  mobileFor,
   passCaptcha,
   screenshot,
   smsCodeOf,
   smsCount,
   solveSlider,
-  useOwnAddress,
 } from "./login-steps";
 import { readDb } from "./shop-api";
 
@@ -24,10 +22,10 @@ test.describe("login", () => {
   // logins reload whole pages through the captcha and the services: generous on a busy machine
   test.describe.configure({ timeout: 60_000 });
   test.use({ actionTimeout: 15_000 });
-  test("a new number logs in with an SMS code, gets an account, sees its name and logs out", async ({ page }, testInfo) => {
+  test("a new number logs in with an SMS code, gets an account, sees its name and logs out", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 1);
-    const mobile = mobileFor(testInfo, 1);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "登录" }).click();
     await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
@@ -83,9 +81,9 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/topic\/G1001$/);
   });
 
-  test("a member logs in with account and password through the captcha and lands where they were", async ({ page }, testInfo) => {
+  test("a member logs in with account and password through the captcha and lands where they were", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 2);
+    await shopper.useOwnAddress(page);
     await page.goto("/coupon-collection?login=captcha");
     await expect(page.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
     await loginByPassword(page, js, DEMO.mobile);
@@ -96,9 +94,9 @@ test.describe("login", () => {
     expect(readDb("select 1 from login_attempts where mobile = ? and success = 1", `+86-${DEMO.mobile}`).length).toBeGreaterThan(0);
   });
 
-  test("every field says what is wrong with it, word for word", async ({ page }, testInfo) => {
+  test("every field says what is wrong with it, word for word", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 3);
+    await shopper.useOwnAddress(page);
     const phone = page.getByPlaceholder("请输入手机号");
     const code = page.getByPlaceholder("请输入验证码");
     const submit = page.getByRole("button", { name: "登录", exact: true });
@@ -184,13 +182,13 @@ test.describe("login", () => {
     await screenshot(page, testInfo, "login-pwd-error");
   });
 
-  test("a wrong password shows the server's message and a login needs the captcha", async ({ page }, testInfo) => {
+  test("a wrong password shows the server's message and a login needs the captcha", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 4);
+    await shopper.useOwnAddress(page);
     await page.goto("/?login=pwd");
     await loginFormReady(page, js);
     // an account that does not exist answers like a wrong password
-    await page.getByPlaceholder("请输入账号").fill(mobileFor(testInfo, 4));
+    await page.getByPlaceholder("请输入账号").fill(shopper.mobile);
     await page.getByPlaceholder("请输入密码").fill("wrong-password");
     if (!js) {
       // without the captcha answer nothing is tried
@@ -207,10 +205,10 @@ test.describe("login", () => {
     await screenshot(page, testInfo, "login-pwd-wrong-phone");
   });
 
-  test("five wrong codes use the code up", async ({ page }, testInfo) => {
+  test("five wrong codes use the code up", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 5);
-    const mobile = mobileFor(testInfo, 5);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.goto("/?login=captcha");
     await loginFormReady(page, js);
     await page.getByPlaceholder("请输入手机号").fill(mobile);
@@ -242,10 +240,10 @@ test.describe("login", () => {
     if (!js) await screenshot(page, testInfo, "login-code-locked");
   });
 
-  test("the code button counts down 60 seconds after sending", async ({ page }, testInfo) => {
+  test("the code button counts down 60 seconds after sending", async ({ page, shopper }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "the countdown needs JavaScript; without it the server refuses early resends (next test)");
-    await useOwnAddress(page, testInfo, 6);
-    const mobile = mobileFor(testInfo, 6);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.clock.install();
     await page.goto("/?login=captcha");
     await loginFormReady(page, true);
@@ -263,10 +261,10 @@ test.describe("login", () => {
     expect(smsCount(mobile)).toBe(1);
   });
 
-  test("without JavaScript the server refuses a second code within 60 seconds", async ({ page }, testInfo) => {
+  test("without JavaScript the server refuses a second code within 60 seconds", async ({ page, shopper }, testInfo) => {
     test.skip(jsEnabled(testInfo.project.name), "with JavaScript the button is disabled while it counts down (previous test)");
-    await useOwnAddress(page, testInfo, 7);
-    const mobile = mobileFor(testInfo, 7);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.goto("/?login=captcha");
     await page.getByPlaceholder("请输入手机号").fill(mobile);
     await passCaptcha(page, false, () => page.getByRole("button", { name: "获取验证码" }).click());
@@ -281,8 +279,8 @@ test.describe("login", () => {
     await screenshot(page, testInfo, "login-resend-refused");
   });
 
-  test("the modal opens from the address, its tabs are links, and closing it removes the query", async ({ page }, testInfo) => {
-    await useOwnAddress(page, testInfo, 8);
+  test("the modal opens from the address, its tabs are links, and closing it removes the query", async ({ page, shopper }, testInfo) => {
+    await shopper.useOwnAddress(page);
     await page.goto("/coupon-collection?login=pwd&redirectTo=%2Fcoupon");
     const heading = page.getByRole("heading", { name: "登录你的游戏商城" });
     await expect(heading).toBeVisible();
@@ -299,10 +297,10 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/coupon-collection$/);
   });
 
-  test("a bot that fills the hidden field is told nothing useful and no code is sent", async ({ page }, testInfo) => {
+  test("a bot that fills the hidden field is told nothing useful and no code is sent", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await useOwnAddress(page, testInfo, 9);
-    const mobile = mobileFor(testInfo, 9);
+    await shopper.useOwnAddress(page);
+    const mobile = shopper.mobile;
     await page.goto("/?login=captcha");
     await loginFormReady(page, js);
     await page.locator('input[name="website"]').fill("http://spam.example", { force: true });

@@ -4,7 +4,6 @@
 // 2 EVERY_DAY, 3 EVERY_TIMES; the first one that is due shows.
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { newMember } from "./shop-api";
 
 const DAY_1 = "2026-03-01T10:00:00+08:00";
 const DAY_1_LATE = "2026-03-01T23:59:00+08:00";
@@ -51,10 +50,10 @@ test.describe("popup advert", () => {
     expect((await page.context().cookies()).find((c) => c.name === "DIALOG_USER_ID_KEY")).toBeUndefined();
   });
 
-  test("a member sees the per-user advert once ever, then the daily one, then the every-time one", async ({ page, context, baseURL }, testInfo) => {
+  test("a member sees the per-user advert once ever, then the daily one, then the every-time one", async ({ page, context, baseURL, shopper }, testInfo) => {
     test.slow(); // a login and five visits
     const js = jsEnabled(testInfo.project.name);
-    const { mobile } = await newMember(context, baseURL!, testInfo.project.name, 51);
+    const { mobile } = await shopper.signUp(context, baseURL!);
     if (js) await holdClock(page);
     expect(await visit(page, DAY_1, js)).toBe("1");
     await expect(popup(page)).toHaveAttribute("data-period", "EVERY_USER");

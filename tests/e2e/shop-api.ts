@@ -62,13 +62,9 @@ export function writeDb(sql: string, ...params: unknown[]) {
   }
 }
 
-let ipCounter = 0;
-/** A fresh documentation-range address per call keeps the services' per-address caps apart. */
-const nextIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
-
-/** Logs a (possibly new) number in by SMS code, read from the outbox, and returns the credential. */
-export async function smsLogin(baseURL: string, mobile: string): Promise<string> {
-  const headers = { "X-Forwarded-For": nextIp() };
+/** Logs a (possibly new) number in by SMS code from `address`, read from the outbox, and returns the credential. */
+export async function smsLogin(baseURL: string, mobile: string, address: string): Promise<string> {
+  const headers = { "X-Forwarded-For": address };
   const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
   await api(
     baseURL,
@@ -102,18 +98,4 @@ export async function claimCoupons(baseURL: string, credential: string, activity
     coupons.push(coupon_no);
   }
   return coupons;
-}
-
-/** A unique mainland number per test run, project and purpose. */
-export function testMobile(projectName: string, slot: number): string {
-  const project = projectName === "js-off" ? 1 : 0;
-  const run = Number(String(Date.now()).slice(-4));
-  return `17${project}${String(slot).padStart(2, "0")}${String(run).padStart(4, "0")}`.slice(0, 11).padEnd(11, "0");
-}
-
-export async function newMember(context: BrowserContext, baseURL: string, projectName: string, slot: number) {
-  const mobile = testMobile(projectName, slot);
-  const credential = await smsLogin(baseURL, mobile);
-  await context.addCookies([{ name: "login_credential", value: credential, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  return { mobile, credential };
 }

@@ -32,7 +32,7 @@ export function post(form: HTMLFormElement | null, fetcher: { submit: ReturnType
   fetcher.submit(body, { method: "post", action: "/login" });
 }
 
-export type CaptchaStep = ReturnType<typeof useCaptchaStep>;
+type CaptchaStep = ReturnType<typeof useCaptchaStep>;
 
 /**
  * The slider captcha between a form and its post: opened by `start`, asked again when the
@@ -156,7 +156,7 @@ function Honeypot() {
   );
 }
 
-export interface Message {
+interface Message {
   tone: "success" | "error" | "warning";
   text: string;
 }
