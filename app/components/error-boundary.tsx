@@ -19,6 +19,9 @@ const DEFAULT_VIEWS: Record<number, ErrorView> = {
   404: { title: "页面不存在", message: "您访问的页面不存在或已下架，去首页看看其他好物吧。" },
   429: { title: "操作过于频繁", message: "请稍后再试" },
 };
+/** The 404 view of every page of one order (pay, pay-success, order detail). */
+export const MISSING_ORDER: ErrorView = { title: "订单不存在", message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } };
+
 const SERVER_ERROR: ErrorView = { title: "出错了", message: "服务繁忙，请稍后再试" };
 
 /**

@@ -11,9 +11,11 @@ export function invariantResponse(condition: unknown, message: string, init: Res
 /**
  * The result of a call the page cannot live without. A failure is thrown as a Response with the
  * services' status and Chinese message (404 stays 404; anything the shopper cannot fix becomes 502).
+ * With `missing`, a malformed key (400) counts as not found too, and the 404 says `missing`.
  */
-export function expectOk<T>(answer: ApiResult<T>): T {
+export function expectOk<T>(answer: ApiResult<T>, { missing }: { missing?: string } = {}): T {
   if (answer.ok) return answer.result;
+  invariantResponse(!missing || (answer.status !== 400 && answer.status !== 404), missing ?? "");
   const status = answer.status >= 400 && answer.status < 500 ? answer.status : 502;
   throw new Response(answer.errorMsg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

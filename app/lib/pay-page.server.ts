@@ -9,7 +9,7 @@ import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import type { Member } from "~/api/member.server";
 import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
-import { expectOk, invariantResponse } from "./http.server";
+import { expectOk } from "./http.server";
 import { loginHref } from "./login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "./order-status";
 import { CodeSchema } from "./schemas.server";
@@ -69,9 +69,7 @@ function payWaysFor(request: Request) {
 
 /** The page of an existing order; a paid one goes on to pay-wait. */
 export async function loadOrderPayment(request: Request, api: TradeApi, member: Member, query: PayQuery & { order_no: string }): Promise<PayPage> {
-  const answer = await getOrderDetail(api, query.order_no);
-  invariantResponse(answer.ok || (answer.status !== 400 && answer.status !== 404), ORDER_MISSING);
-  const { order, goods } = expectOk(answer);
+  const { order, goods } = expectOk(await getOrderDetail(api, query.order_no), { missing: ORDER_MISSING });
   if (PAID_STATUSES.includes(order.status)) throw redirect(`/settle/pay-wait/${order.order_no}`);
   const payable = UNPAID_STATUSES.includes(order.status);
   const payWays = payWaysFor(request);

@@ -2,11 +2,11 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
 import { OrderDetailView } from "~/components/order-detail-view";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { requireMember } from "~/lib/auth.server";
-import { expectOk, invariantResponse, optional } from "~/lib/http.server";
+import { expectOk, optional } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -14,7 +14,6 @@ import { privatePage } from "~/lib/cache-control.server";
 import { buttonClass } from "~/components/ui/button";
 
 const RECOMMEND_MAX = 5;
-const ORDER_MISSING = "订单不存在";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 export const meta: MetaFunction = () => [{ title: "订单详情 - TTS游戏商城" }];
@@ -22,10 +21,8 @@ export const headers = privatePage;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);
-  const answer = await getOrderDetail(api, params.orderId ?? "");
   // a malformed number (400) is as missing as an unknown one, or another member's (404)
-  invariantResponse(answer.ok || (answer.status !== 400 && answer.status !== 404), ORDER_MISSING);
-  const detail = expectOk(answer);
+  const detail = expectOk(await getOrderDetail(api, params.orderId ?? ""), { missing: "订单不存在" });
   const recommend = await optional(
     "order recommendations",
     getPageContent(api, { page_type: "ORDER_DETAIL", exclude_goods_no: detail.goods.map((g) => g.goods_no).join(",") }),
@@ -67,9 +64,5 @@ function BackButton() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: { title: ORDER_MISSING, message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 404: MISSING_ORDER }} />;
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOrderDetail } from "~/api/order.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
 import { OrderDetailView } from "~/components/order-detail-view";
 import { requireMember } from "~/lib/auth.server";
-import { expectOk, invariantResponse } from "~/lib/http.server";
+import { expectOk } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
 
@@ -12,13 +12,9 @@ export const handle: ShellHandle = { withHeader: true, withSidebar: true, group:
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
 export const headers = privatePage;
 
-const ORDER_MISSING = "订单不存在";
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);
-  const answer = await getOrderDetail(api, params.orderId ?? "");
-  invariantResponse(answer.ok || answer.status >= 500, ORDER_MISSING);
-  return { detail: expectOk(answer) };
+  return { detail: expectOk(await getOrderDetail(api, params.orderId ?? ""), { missing: "订单不存在" }) };
 }
 
 export default function PaySuccess() {
@@ -41,9 +37,5 @@ export default function PaySuccess() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: { title: ORDER_MISSING, message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 404: MISSING_ORDER }} />;
 }

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { reportEvent } from "~/api/data-report.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
 import { PayView } from "~/components/pay-view";
 import { requireMember } from "~/lib/auth.server";
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
@@ -37,9 +37,5 @@ export default function Pay() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: { title: "订单不存在", message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } } }}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 404: MISSING_ORDER }} />;
 }
