@@ -19,7 +19,7 @@ export function CopyButton({ text, label = "复制" }: { text: string; label?: s
         setDone(true);
         setTimeout(() => setDone(false), 2000);
       }}
-      className="shrink-0 rounded-md border border-surface-line px-2 py-0.5 text-xs text-ink-muted hover:border-primary-400 hover:text-primary-300"
+      className="inline-flex shrink-0 items-center justify-center rounded-md border border-surface-line px-2 py-0.5 text-xs max-sm:min-h-11 max-sm:min-w-11 text-ink-muted hover:border-primary-400 hover:text-primary-300"
     >
       <span aria-live="polite">{done ? "复制成功" : label}</span>
     </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ShopImage } from "./shop-image";
 
 export interface CountdownSetting {
   open: boolean;
@@ -80,7 +81,7 @@ export function Countdown({ setting, onFinish, className = "" }: { setting: Coun
       {setting.timer_image ? (
         // the seed's timer image is a pill whose left part reads 限时: show that part as a badge
         <span className="h-8 w-[50px] shrink-0 overflow-hidden" aria-hidden="true">
-          <img src={setting.timer_image} alt="" width={128} height={32} className="h-8 w-32 max-w-none" />
+          <ShopImage src={setting.timer_image} alt="" width={128} height={32} className="h-8 w-32 max-w-none" />
         </span>
       ) : (
         <span className="pl-3 pr-1 text-xs font-medium text-primary-300">限时</span>

@@ -17,7 +17,7 @@ export function CouponBar({ activities }: { activities: Activity[] }) {
       <button
         type="button"
         aria-haspopup="true"
-        className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 text-left text-sm text-primary-200 ring-1 ring-primary-500/30"
+        className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 max-sm:min-h-11 text-left text-sm text-primary-200 ring-1 ring-primary-500/30"
       >
         <span className="rounded bg-primary-600 px-1.5 text-xs text-white">券</span>
         <span className="truncate">

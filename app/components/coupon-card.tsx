@@ -97,7 +97,8 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
           <CouponAmount content={view.content} inactive={inactive} />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-[15px] font-semibold text-ink">{view.title}</h3>
+          {/* full cards sit right under a page's h1 (my coupons, the coupon centre); compact ones under the pop-up's h2 */}
+          <h2 className="truncate text-[15px] font-semibold text-ink">{view.title}</h2>
           {view.description ? <p className="mt-1 line-clamp-2 text-xs leading-5 text-ink-muted">{view.description}</p> : null}
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { tapTarget } from "~/components/ui/button";
 import type { UsableCoupon } from "~/api/cart.server";
 import { formatDotDate } from "../../shared/shop-time";
 import { cardClass } from "./ui/card";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const SKELETONS = 9;
 
@@ -20,6 +22,7 @@ export function CouponPicker({
   optimal: string | null;
   hrefFor: (couponNo: string | null) => string;
 }) {
+  const shopHref = useShopHref();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/settle/pay-confirm");
   const usable = coupons.filter((c) => c.usable);
@@ -31,7 +34,12 @@ export function CouponPicker({
           使用优惠券
         </h2>
         {usable.length ? <p className="text-xs text-ink-muted">已为您自动选择最优优惠券</p> : null}
-        <a href="/coupon-collection" target="_blank" rel="noopener" className="ml-auto text-sm text-primary-400 hover:text-primary-300">
+        <a
+          href={shopHref("/coupon-collection")}
+          target="_blank"
+          rel="noopener"
+          className={`ml-auto text-sm text-primary-400 hover:text-primary-300 ${tapTarget}`}
+        >
           领券中心
         </a>
       </div>
@@ -44,7 +52,10 @@ export function CouponPicker({
       ) : ordered.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-6 text-sm text-ink-muted">
           <p>暂无优惠券</p>
-          <a href="/coupon-collection" className="rounded-full border border-primary-500 px-4 py-1.5 text-primary-400 hover:bg-primary-500 hover:text-white">
+          <a
+            href={shopHref("/coupon-collection")}
+            className="rounded-full border border-primary-500 px-4 py-1.5 text-primary-400 hover:bg-primary-500 hover:text-white"
+          >
             去领券中心
           </a>
         </div>
@@ -89,7 +100,7 @@ export function CouponPicker({
         </ul>
       )}
       {usable.length && chosen ? (
-        <Link to={hrefFor(null)} replace preventScrollReset className="mt-3 inline-block text-xs text-ink-muted hover:text-primary-400">
+        <Link to={hrefFor(null)} replace preventScrollReset className={`mt-3 text-xs text-ink-muted hover:text-primary-400 ${tapTarget}`}>
           不使用优惠券
         </Link>
       ) : null}

@@ -9,8 +9,9 @@ import type { Coupon } from "~/api/promotion.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./captcha-widget";
 import { CouponCard, couponButton, couponView } from "./coupon-card";
-import { buttonClass } from "./ui/button";
+import { buttonClass, tapTarget } from "./ui/button";
 import { Overlay } from "./ui/overlay";
+import { useShopHref } from "~/lib/use-shop-href";
 
 export interface CouponPopupProps {
   /** `now`: the server's clock when it decided, so the corner marks read the same on both sides. */
@@ -18,6 +19,7 @@ export interface CouponPopupProps {
 }
 
 export function CouponPopup({ popup }: CouponPopupProps) {
+  const shopHref = useShopHref();
   const hydrated = useHydrated();
   const location = useLocation();
   const [closedId, setClosedId] = useState<string | null>(null);
@@ -34,11 +36,11 @@ export function CouponPopup({ popup }: CouponPopupProps) {
     >
       <div className="relative bg-gradient-to-b from-primary-500/30 via-primary-500/5 to-transparent px-6 pb-2 pt-8 text-center">
         {hydrated ? (
-          <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded-full p-1 text-ink-muted hover:text-ink">
+          <button type="button" onClick={close} aria-label="关闭" className={`absolute right-1 top-1 rounded-full text-ink-muted hover:text-ink ${tapTarget}`}>
             <CloseIcon />
           </button>
         ) : (
-          <a href={here} aria-label="关闭" className="absolute right-3 top-3 rounded-full p-1 text-ink-muted hover:text-ink">
+          <a href={here} aria-label="关闭" className={`absolute right-1 top-1 rounded-full text-ink-muted hover:text-ink ${tapTarget}`}>
             <CloseIcon />
           </a>
         )}
@@ -76,7 +78,12 @@ export function CouponPopup({ popup }: CouponPopupProps) {
         })}
       </ul>
       <div className="px-6 pb-6">
-        <a href="/coupon-collection" target="_blank" rel="noopener" className={buttonClass({ size: "lg", block: true, className: "h-11 text-[15px]" })}>
+        <a
+          href={shopHref("/coupon-collection")}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass({ size: "lg", block: true, className: "h-11 text-[15px]" })}
+        >
           领取更多优惠券
         </a>
       </div>

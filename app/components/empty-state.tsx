@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { cardClass } from "./ui/card";
 import { buttonClass } from "./ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
+import { ShopImage } from "./shop-image";
 
 interface EmptyStateProps {
   message: string;
@@ -15,14 +17,15 @@ interface EmptyStateProps {
 
 /** What a list says when it has nothing: search results, recommendations, coupons. */
 export function EmptyState({ message, hint, picture = false, action, framed = false }: EmptyStateProps) {
+  const shopHref = useShopHref();
   return (
     <div className={`flex flex-col items-center py-20 text-center ${framed ? cardClass("none") : ""}`}>
-      {picture ? <img src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" /> : null}
+      {picture ? <ShopImage src="/images/not-found.svg" width={240} height={150} alt="" className="opacity-80" /> : null}
       <p className={picture ? "mt-6 text-lg text-ink-muted" : "text-ink-muted"}>{message}</p>
       {hint ? <p className="mt-2 text-sm text-ink-muted">{hint}</p> : null}
       {action ? (
         <Link
-          to={action.to}
+          to={shopHref(action.to)}
           className={buttonClass({ variant: action.tone === "solid" ? "primary" : "accent", className: picture ? "mt-6 px-6" : "mt-5 px-6" })}
         >
           {action.label}

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useParams, useRouteError, type Params } from "@remix-run/react";
 import { buttonClass } from "./ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
+import { ShopImage } from "./shop-image";
 
 /** What a failed page shows: its heading, one sentence, and the way out. */
 export interface ErrorView {
@@ -39,6 +41,7 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const params = useParams();
   const location = useLocation();
+  const shopHref = useShopHref();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const thrownText = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
@@ -49,10 +52,10 @@ export function GeneralErrorBoundary({
   const action = view.action ?? (status === 404 ? { to: "/", label: "返回首页" } : { to: location.pathname + location.search, label: "重试" });
   return (
     <div className="flex flex-col items-center py-20 text-center" role={status >= 500 ? "alert" : undefined}>
-      {status === 404 ? <img src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" /> : null}
+      {status === 404 ? <ShopImage src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" /> : null}
       <h1 className={`${status === 404 ? "mt-6 " : ""}text-2xl font-bold`}>{view.title}</h1>
       {message ? <p className="mt-3 text-ink-muted">{message}</p> : null}
-      <Link to={action.to} reloadDocument className={buttonClass({ size: "lg", className: "mt-6" })}>
+      <Link to={shopHref(action.to)} reloadDocument className={buttonClass({ size: "lg", className: "mt-6" })}>
         {action.label}
       </Link>
     </div>

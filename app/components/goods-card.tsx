@@ -1,6 +1,7 @@
 import type { GoodsInfo } from "~/api/layout.server";
 import { DiscountBadge, OriginPrice, Price } from "./price";
 import { ShopImage } from "./shop-image";
+import { presaleAhead } from "~/lib/presale";
 
 export interface GoodsCardProps {
   goods: GoodsInfo;
@@ -59,7 +60,7 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <div className={`absolute flex gap-1 ${row ? "left-1.5 top-1.5" : "left-2 top-2"}`}>
-          {goods.is_presale ? <span className={`rounded bg-presale px-1.5 py-0.5 font-bold text-white ${style.presale}`}>预售</span> : null}
+          {presaleAhead(goods) ? <span className={`rounded bg-presale px-1.5 py-0.5 font-bold text-white ${style.presale}`}>预售</span> : null}
           {row ? null : discount}
         </div>
       </div>

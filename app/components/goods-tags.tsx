@@ -4,7 +4,11 @@ export function GoodsTags({ tags, presale = false, max }: { tags: string[]; pres
   if (!presale && shown.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="商品标签">
-      {presale ? <li className="rounded bg-presale px-1.5 text-xs leading-5 text-white">预售</li> : null}
+      {presale ? (
+        <li data-testid="presale-badge" className="rounded bg-presale px-1.5 text-xs leading-5 text-white">
+          预售
+        </li>
+      ) : null}
       {shown.map((tag) => (
         <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
           {tag}

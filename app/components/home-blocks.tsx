@@ -167,14 +167,14 @@ function Banner({ block, hrefOf }: BlockProps) {
           );
         })}
         {items.length > 1 ? (
-          <div className="absolute bottom-3 right-4 z-20 flex gap-2 md:hidden" aria-hidden="true">
+          <div className="absolute bottom-0 right-1 z-20 flex md:hidden" aria-hidden="true">
             {items.map((item, i) => (
               <label
                 key={item.id}
                 htmlFor={`${group}-${i}`}
                 aria-label={slideTitle(item, block.name)}
                 data-tab={i}
-                className="banner-dot h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50"
+                className="banner-dot box-content h-1.5 w-1.5 cursor-pointer rounded-full bg-white/50 bg-clip-content p-[19px]"
               />
             ))}
           </div>
@@ -273,7 +273,7 @@ function SideSlip({ block, hrefOf }: BlockProps) {
     el.scrollBy({ left: direction * (el.clientWidth + 16), behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   };
   const arrow =
-    "flex h-8 w-8 items-center justify-center rounded-full bg-surface-container text-ink ring-1 ring-surface-line transition enabled:hover:bg-primary-600 enabled:hover:text-white disabled:cursor-not-allowed disabled:opacity-35";
+    "flex h-8 w-8 items-center justify-center rounded-full max-sm:h-11 max-sm:w-11 bg-surface-container text-ink ring-1 ring-surface-line transition enabled:hover:bg-primary-600 enabled:hover:text-white disabled:cursor-not-allowed disabled:opacity-35";
   return (
     <section aria-label={block.name} data-style="side-slip">
       <SectionTitle block={block}>

@@ -7,6 +7,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const ENTRIES = [
   { to: "/order/list", label: "查询我的订单" },
@@ -15,9 +16,10 @@ const ENTRIES = [
 
 const surface = "w-44 rounded-xl bg-surface-overlay p-1.5 text-sm shadow-2xl ring-1 ring-surface-line focus:outline-none";
 const panel = `absolute right-0 top-full z-50 mt-2 ${surface}`;
-const item = "flex w-full items-center rounded-lg px-3 py-2 text-left text-ink hover:bg-white/5 hover:text-primary-400";
+const item = "flex w-full items-center rounded-lg px-3 py-2 max-sm:min-h-11 text-left text-ink hover:bg-white/5 hover:text-primary-400";
 
 export function MemberMenu({ memberName }: { memberName: string }) {
+  const shopHref = useShopHref();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const submit = useSubmit();
@@ -37,7 +39,7 @@ export function MemberMenu({ memberName }: { memberName: string }) {
                 {entry.label}
               </span>
             ) : (
-              <a key={entry.to} href={entry.to} className={item}>
+              <a key={entry.to} href={shopHref(entry.to)} className={item}>
                 {entry.label}
               </a>
             ),
@@ -80,6 +82,7 @@ function MemberMenuButton({
   initiallyOpen: boolean;
   onLogout(): void;
 }) {
+  const shopHref = useShopHref();
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
   const root = useRef<HTMLDivElement>(null);
@@ -165,7 +168,7 @@ function MemberMenuButton({
           {ENTRIES.map((entry) => (
             <Link
               key={entry.to}
-              to={entry.to}
+              to={shopHref(entry.to)}
               role="menuitem"
               tabIndex={-1}
               onClick={(event) => {
@@ -201,7 +204,7 @@ function MemberMenuButton({
 }
 
 const trigger =
-  "flex cursor-pointer items-center gap-2 rounded-full border border-surface-line py-1 pl-1 pr-3 text-sm text-ink hover:border-primary-500/70 hover:text-primary-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-400";
+  "flex cursor-pointer items-center gap-2 rounded-full border border-surface-line py-1 pl-1 pr-3 max-sm:min-h-11 text-sm text-ink hover:border-primary-500/70 hover:text-primary-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-400";
 
 function MemberLabel({ name }: { name: string }) {
   return (

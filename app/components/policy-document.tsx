@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { tapTarget } from "~/components/ui/button";
 import type { ProtocolBlock, ProtocolDocument } from "~/content/protocols";
 import { Logo } from "./logo";
 
@@ -7,10 +8,10 @@ export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others:
   return (
     <div className="pb-8">
       <div className="mb-8 flex items-center justify-between border-b border-surface-line pb-4">
-        <Link to="/" aria-label="TTS游戏商城 首页">
+        <Link to="/" aria-label="TTS游戏商城 首页" className={tapTarget}>
           <Logo />
         </Link>
-        <Link to="/" className="text-sm text-ink-muted hover:text-primary-400">
+        <Link to="/" className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
           返回首页
         </Link>
       </div>
@@ -23,7 +24,7 @@ export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others:
                 <Link
                   to={`/protocols/${item.name}`}
                   aria-current={item.name === doc.name ? "page" : undefined}
-                  className={`block rounded-lg px-3 py-1.5 text-sm ${
+                  className={`block rounded-lg px-3 py-1.5 text-sm max-sm:py-3 ${
                     item.name === doc.name
                       ? "bg-primary-500/15 font-medium text-primary-300"
                       : "text-ink-muted ring-1 ring-surface-line hover:text-ink lg:ring-0"

@@ -38,7 +38,7 @@ export function PopupAdvertFrame({ advert, closeHref, onClose }: { advert: Popup
             type="button"
             onClick={onClose}
             aria-label="关闭广告"
-            className="flex h-10 w-10 items-center justify-center rounded-full border-2 border-white/80 text-white hover:border-primary-400 hover:text-primary-400"
+            className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-white/80 text-white hover:border-primary-400 hover:text-primary-400"
           >
             <CloseIcon />
           </button>
@@ -46,7 +46,7 @@ export function PopupAdvertFrame({ advert, closeHref, onClose }: { advert: Popup
           <a
             href={closeHref}
             aria-label="关闭广告"
-            className="flex h-10 w-10 items-center justify-center rounded-full border-2 border-white/80 text-white hover:border-primary-400 hover:text-primary-400"
+            className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-white/80 text-white hover:border-primary-400 hover:text-primary-400"
           >
             <CloseIcon />
           </a>

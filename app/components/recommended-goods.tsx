@@ -2,7 +2,8 @@
 // A heading with 查看更多 (the recommend page of that page type) and goods cards, as a grid across
 // the page or as a narrow box in a side column.
 import type { LayoutBlock, LayoutItem, PageType } from "~/api/layout.server";
-import { itemHref, type DomainGroups } from "~/lib/links";
+import { tapTarget } from "~/components/ui/button";
+import { itemHref, withDomain, type DomainGroups } from "~/lib/links";
 import { GoodsCard } from "./goods-card";
 import { cardClass } from "./ui/card";
 
@@ -25,7 +26,7 @@ interface RecommendedGoodsProps {
 }
 
 const LAYOUT = {
-  grid: { section: "", head: "mb-4", title: "text-lg font-semibold", list: "grid grid-cols-2 gap-4 md:grid-cols-5", item: undefined },
+  grid: { section: "", head: "mb-4", title: "text-lg font-semibold", list: "grid grid-cols-2 gap-4 md:grid-cols-5 lg:gap-x-20", item: undefined },
   box: {
     section: cardClass("sm"),
     head: "mb-3",
@@ -46,10 +47,9 @@ export function RecommendedGoods({ title, pageType, items, domains, layout }: Re
           {title}
         </h2>
         <a
-          href={`/recommend/${pageType}/${encodeURIComponent("热销游戏")}`}
-          target="_blank"
-          rel="noopener"
-          className="text-sm text-ink-muted hover:text-primary-400"
+          // spec/02 §2: a page redirect, in the same tab
+          href={withDomain(`/recommend/${pageType}/${encodeURIComponent("热销游戏")}`, domains)}
+          className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}
         >
           查看更多
         </a>

@@ -214,11 +214,11 @@ export function SearchBox() {
             setTyped(true);
             show();
           }}
-          className="h-9 w-full min-w-0 rounded-l-full border border-r-0 border-surface-line bg-surface-container pl-4 pr-2 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none"
+          className="h-9 w-full min-w-0 rounded-l-full max-sm:h-11 border border-r-0 border-surface-line bg-surface-container pl-4 pr-2 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none"
         />
         <button
           type="submit"
-          className="flex h-9 shrink-0 items-center gap-1 rounded-r-full bg-primary-600 px-3 text-sm font-medium text-white hover:bg-primary-500 sm:px-4"
+          className="flex h-9 shrink-0 items-center gap-1 rounded-r-full max-sm:h-11 max-sm:w-11 max-sm:justify-center bg-primary-600 px-3 text-sm font-medium text-white hover:bg-primary-500 sm:px-4"
         >
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
             <circle cx="11" cy="11" r="7" />

@@ -32,5 +32,7 @@ export function ShopImage({
   }
   // React 18 does not know fetchPriority; the lowercase attribute reaches the DOM as is
   const hint = priority ? ({ fetchpriority: "high" } as Record<string, string>) : {};
-  return <img ref={img} src={src} alt={alt} decoding="async" onError={() => setFailed(true)} className={className} style={style} {...hint} {...rest} />;
+  return (
+    <img ref={img} src={src} alt={alt} decoding="async" onError={() => setFailed(true)} className={`shop-img ${className}`} style={style} {...hint} {...rest} />
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useShopHref } from "~/lib/use-shop-href";
 
 export const BACK_TO_TOP_AFTER_PX = 500;
 
@@ -9,6 +10,7 @@ export const BACK_TO_TOP_AFTER_PX = 500;
  * browser has one). The customer-service chat script lives exactly as long as the sidebar.
  */
 export function Sidebar({ csChatScriptUrl }: { csChatScriptUrl: string }) {
+  const shopHref = useShopHref();
   const hydrated = useHydrated();
   const [showTop, setShowTop] = useState(false);
 
@@ -38,7 +40,7 @@ export function Sidebar({ csChatScriptUrl }: { csChatScriptUrl: string }) {
     : { className: "back-to-top-css" };
   return (
     <aside aria-label="快捷入口" className="fixed bottom-24 right-4 z-30 flex flex-col gap-3 max-sm:right-2 max-sm:gap-2">
-      <a href="/coupon-collection" className={item}>
+      <a href={shopHref("/coupon-collection")} className={item}>
         <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4Z" />
           <path d="M9 6v12" strokeDasharray="2 2" />

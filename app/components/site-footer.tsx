@@ -1,3 +1,7 @@
+import { tapTarget } from "./ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
+import { ShopImage } from "./shop-image";
+
 const POLICIES = [
   { to: "/protocols/privacy", label: "隐私政策" },
   { to: "/protocols/user", label: "用户协议" },
@@ -7,6 +11,7 @@ const POLICIES = [
 ];
 
 export function SiteFooter({ showIcp }: { showIcp: boolean }) {
+  const shopHref = useShopHref();
   return (
     <footer className="mt-16 border-t border-surface-line bg-surface-footer text-sm text-ink-muted">
       <div className="mx-auto grid max-w-shop gap-8 px-4 py-10 md:grid-cols-[1fr_auto]">
@@ -15,7 +20,7 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {POLICIES.map((p) => (
                 <li key={p.to}>
-                  <a href={p.to} target="_blank" rel="noopener" className="hover:text-primary-400">
+                  <a href={shopHref(p.to)} target="_blank" rel="noopener" className={`hover:text-primary-400 ${tapTarget}`}>
                     {p.label}
                   </a>
                 </li>
@@ -37,7 +42,7 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
           </p>
         </div>
         <figure className="flex flex-col items-center gap-2">
-          <img src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" loading="lazy" decoding="async" className="rounded bg-white p-1" />
+          <ShopImage src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" loading="lazy" className="rounded bg-white p-1" />
           <figcaption className="text-xs">扫码添加客服微信</figcaption>
         </figure>
       </div>

@@ -5,6 +5,8 @@ import { deferred } from "~/lib/deferred";
 import { loadLoginModal, useLoginHref } from "~/lib/login-href";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
+import { tapTarget } from "./ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
 
 // only members have the menu: visitors' pages do not load its code (its server HTML, a <details>
 // disclosure, works before it arrives)
@@ -13,10 +15,11 @@ const MemberMenu = deferred(import.meta.env.SSR ? (await loadMemberMenu()).Membe
 
 export function SiteHeader({ member }: { member: Member | null }) {
   const loginHref = useLoginHref();
+  const shopHref = useShopHref();
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-surface-line bg-surface-sunken/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-shop items-center gap-3 px-4 sm:gap-4">
-        <Link to="/" aria-label="TTS游戏商城 首页" className="shrink-0">
+        <Link to={shopHref("/")} aria-label="TTS游戏商城 首页" className={`shrink-0 ${tapTarget}`}>
           <Logo collapsible />
         </Link>
         <div className="ml-auto flex min-w-0 flex-1 justify-end">
@@ -34,7 +37,7 @@ export function SiteHeader({ member }: { member: Member | null }) {
             onMouseEnter={loadLoginModal}
             onFocus={loadLoginModal}
             onTouchStart={loadLoginModal}
-            className="shrink-0 rounded-full border border-primary-500 px-4 py-1.5 text-sm font-medium text-primary-400 hover:bg-primary-500 hover:text-white"
+            className="inline-flex shrink-0 items-center rounded-full border border-primary-500 px-4 py-1.5 max-sm:min-h-11 text-sm font-medium text-primary-400 hover:bg-primary-500 hover:text-white"
           >
             登录
           </Link>

@@ -19,7 +19,7 @@ export function SkuSelector({ selection, hrefFor }: { selection: Selection; href
                     preventScrollReset
                     aria-current={selected ? "true" : undefined}
                     title={tag.spec_desc || undefined}
-                    className={`inline-block rounded-lg border px-3 py-1.5 text-sm transition ${
+                    className={`inline-flex items-center rounded-lg border px-3 py-1.5 text-sm transition max-sm:min-h-11 ${
                       selected ? "border-primary-500 bg-primary-500/15 font-medium text-primary-300" : "border-surface-line text-ink hover:border-primary-400"
                     }`}
                   >

@@ -22,8 +22,12 @@ const YEAR = 365 * DAY;
 const PLAIN = {
   /** The login credential, HttpOnly (the services set the same cookie on /api logins). */
   login: { name: "login_credential", maxAge: 30 * DAY },
-  /** Set by a login: the next page decides the coupon pop-up (app/lib/login.server.ts). */
-  couponPopup: { name: "coupon_popup", maxAge: 5 * MINUTE },
+  /**
+   * A session cookie (gone when the browser closes): the shop day (YYYY-MM-DD) on which this
+   * browser session's member pages last ran the coupon pop-up's layout mount, a once-a-day trigger
+   * (app/lib/login.server.ts, decision 017). A login clears it, so the page after a login mounts again.
+   */
+  couponPopup: { name: "coupon_popup", maxAge: undefined },
   /** The claim a visitor clicked before logging in (decision 013). */
   pendingClaim: { name: "pending_claim", maxAge: 10 * MINUTE },
   /** The popup advert's per-day records (spec/01 §4, spec/03 §8). */

@@ -17,7 +17,7 @@ const ClaimInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim-all") }),
 ]);
 
-const CLAIM_MESSAGES = {
+export const CLAIM_MESSAGES = {
   CLAIMED: "领取成功",
   CLAIMED_ALL: "已为您一键领取优惠券",
   NOTHING_LEFT: "暂无可领取的优惠券",
@@ -75,4 +75,19 @@ export async function claimCoupons(request: Request, context: AppLoadContext, { 
       : { type: "success", message: input.intent === "claim" ? CLAIM_MESSAGES.CLAIMED : CLAIM_MESSAGES.CLAIMED_ALL },
   );
   return redirect(page);
+}
+
+/**
+ * spec/02 §8: the goods page's buy button first claims, in one click, every coupon the member may
+ * still claim (已为您一键领取优惠券), then goes on to pay-confirm whatever the claim's outcome: a
+ * failed claim is only logged, and a visitor is sent on too (pay-confirm asks them to log in).
+ */
+export async function claimAllThenCheckout(request: Request, context: AppLoadContext, checkout: string): Promise<Response> {
+  const api = await tradeApi(request, context);
+  if (api.credential) {
+    const claimed = await receiveOneClick(api).catch((error: unknown) => ({ ok: false as const, errorMsg: String(error) }));
+    if (!claimed.ok) console.warn(`one-click claim before checkout failed: ${claimed.errorMsg}`);
+    else if (claimed.result.received.length > 0) await setFlash(request, context, { type: "success", message: CLAIM_MESSAGES.CLAIMED_ALL });
+  }
+  return redirect(checkout);
 }

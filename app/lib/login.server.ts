@@ -8,7 +8,7 @@ import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/membe
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "./auth.server";
 import { optional } from "./http.server";
-import { plainCookie, readPlainCookie } from "./cookies.server";
+import { dueToday } from "./once-a-day.server";
 import { env } from "./env.server";
 import { loginTabOf, type LoginTab } from "./login-form";
 
@@ -102,14 +102,14 @@ export interface CouponPopupData {
 export const POPUP_COUPONS = 3;
 
 /**
- * spec/01 §4 runs this on layout mount; here it runs once, on the first page after a login
- * (docs/decisions/006): receive_auto first, then the member's coupons; the pop-up shows the first
- * 3 unused ones, and nothing when there are none. Failures are only logged.
+ * spec/01 §4 runs this on layout mount; a server-rendered shop mounts its layout once per visit:
+ * on a member's first page of a browser session (and of each day, for browsers that keep their
+ * session for weeks), and on the page after a login, which clears the cookie (decision 017).
+ * receive_auto first, then the member's coupons; the pop-up shows the first 3 unused ones, and
+ * nothing when there are none. Failures are only logged.
  */
 export async function takeCouponPopup(request: Request, context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
-  // the coupon_popup cookie, set by a successful login (app/routes/login.tsx)
-  if (readPlainCookie(request, "couponPopup") !== "1") return null;
-  context.appendSetCookie(plainCookie("couponPopup", null, request));
+  if (!dueToday(request, context, "couponPopup")) return null;
   try {
     const auto = await receiveAuto(api);
     if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);

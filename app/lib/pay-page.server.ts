@@ -16,9 +16,10 @@ import { CodeSchema } from "./schemas.server";
 import { readSettle } from "./settle.server";
 import { selectSku } from "./sku-selection";
 
+// the Alipay-type choice first: it is what the spec's default pay way (TCTP) is (decision 017)
 export const PAY_WAYS = [
-  { value: "WX", label: "微信支付" },
   { value: "ALIPAY", label: "支付宝" },
+  { value: "WX", label: "微信支付" },
 ] as const;
 const PayWay = z.enum(["WX", "ALIPAY"]);
 type PayWayValue = z.infer<typeof PayWay>;
@@ -67,6 +68,11 @@ function payWaysFor(request: Request) {
   return PAY_WAYS.filter((w) => w.value !== "WX" || !new URL(request.url).hostname.endsWith(".hk"));
 }
 
+/** Which of the offered choices an order's pay way belongs to: the WeChat family or the Alipay-type rest. */
+function offeredPayWay(orderPayWay: string): PayWayValue {
+  return ["WX", "wx_h5", "LIANLIAN_WX"].includes(orderPayWay) ? "WX" : "ALIPAY";
+}
+
 /** The page of an existing order; a paid one goes on to pay-wait. */
 export async function loadOrderPayment(request: Request, api: TradeApi, member: Member, query: PayQuery & { order_no: string }): Promise<PayPage> {
   const { order, goods } = expectOk(await getOrderDetail(api, query.order_no), { missing: ORDER_MISSING });
@@ -78,7 +84,7 @@ export async function loadOrderPayment(request: Request, api: TradeApi, member: 
     orderNo: order.order_no,
     payable,
     payUrl: query.pay_url && payable ? await getOrderPayUrl(api, member.member_id, order.order_no) : null,
-    payWay: query.pay_way ?? payWays.find((w) => w.value === order.pay_way)?.value ?? payWays[0].value,
+    payWay: query.pay_way ?? payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value,
     payWays,
     price: order.pay_price,
     goods: first
@@ -137,7 +143,7 @@ export async function payOrder(api: TradeApi, form: PayForm & { order_no: string
   if (!payWay) {
     const detail = await getOrderDetail(api, form.order_no);
     if (!detail.ok) return data({ error: detail.errorMsg || ORDER_MISSING }, { status: detail.status });
-    payWay = PayWay.catch("WX").parse(detail.result.order.pay_way);
+    payWay = offeredPayWay(detail.result.order.pay_way);
   }
   const result = await changePayWay(api, form.order_no, payWay);
   if (!result.ok) return data({ error: result.errorMsg || CREATE_FAILED }, { status: result.status });

@@ -20,7 +20,7 @@ import { optional } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, tapTarget } from "~/components/ui/button";
 
 const PendingClaim = z
   .union([z.literal("all"), ActivityNo])
@@ -30,7 +30,7 @@ const PendingClaim = z
 const PATH = "/coupon-collection";
 const SKELETONS = 8;
 
-export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 
 export const meta: MetaFunction = () => [
   { title: "领券中心 - TTS游戏商城" },
@@ -69,11 +69,11 @@ export default function CouponCollection() {
         <h1 id="collection-title" className="text-2xl font-bold text-ink">
           领券中心
         </h1>
-        <a href="/protocols/coupon-rules" target="_blank" rel="noopener" className="text-sm text-ink-muted hover:text-primary-400">
+        <a href="/protocols/coupon-rules" target="_blank" rel="noopener" className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
           使用规则
         </a>
         <div className="ml-auto flex items-center gap-3">
-          <Link to={myCoupons} preventScrollReset={!member} className="text-sm text-ink-muted hover:text-primary-400">
+          <Link to={myCoupons} preventScrollReset={!member} className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
             我的优惠券
           </Link>
           <Form method="post" action={PATH}>

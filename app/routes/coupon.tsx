@@ -1,6 +1,7 @@
 // /coupon: my coupons (spec/01 §2 "My coupons", §4, §8). Three tabs as links (?tab=unused|used|expired),
 // page 1 of 20 per group; a visitor is sent to the login modal and comes back here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getMyCoupons, PAGE_SIZE, type Coupon } from "~/api/promotion.server";
@@ -68,7 +69,7 @@ export default function MyCoupons() {
         <h1 id="coupon-title" className="text-2xl font-bold text-ink">
           我的优惠券
         </h1>
-        <Link to="/coupon-collection" className="flex items-center gap-1 text-sm text-primary-400 hover:text-primary-300">
+        <Link to={withDomain("/coupon-collection", domains)} className={`gap-1 text-sm text-primary-400 hover:text-primary-300 ${tapTarget}`}>
           领券中心
           <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
             <path d="M9 6l6 6-6 6" />
@@ -82,7 +83,7 @@ export default function MyCoupons() {
             to={`?tab=${t.key}`}
             preventScrollReset
             aria-current={tab === t.key ? "page" : undefined}
-            className={`-mb-px border-b-2 px-1 pb-3 text-[15px] ${tab === t.key ? "border-primary-500 font-semibold text-ink" : "border-transparent text-ink-muted hover:text-ink"}`}
+            className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-1 pb-1 text-[15px] ${tab === t.key ? "border-primary-500 font-semibold text-ink" : "border-transparent text-ink-muted hover:text-ink"}`}
           >
             {t.label}
             {totals ? (

@@ -171,7 +171,8 @@ async function loggedIn(request: Request, context: ActionFunctionArgs["context"]
   context.appendSetCookie(plainCookie("login", credential, request));
   await syncLoginCookies(api, credential);
   await setFlash(request, context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
-  context.appendSetCookie(plainCookie("couponPopup", "1", request));
+  // the page after a login mounts the layout anew: auto-granted coupons and their pop-up
+  context.appendSetCookie(plainCookie("couponPopup", null, request));
   // spec/01 §4: after login the page reloads
   return redirectDocument(redirectTo);
 }

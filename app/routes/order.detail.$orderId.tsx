@@ -12,6 +12,7 @@ import { shopConfig } from "~/lib/shop-config.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { privatePage } from "~/lib/cache-control.server";
 import { buttonClass } from "~/components/ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const RECOMMEND_MAX = 5;
 
@@ -47,10 +48,11 @@ export default function OrderDetailPage() {
 /** Goes back one step with JS; a link to the order list without it. */
 function BackButton() {
   const hydrated = useHydrated();
+  const shopHref = useShopHref();
   const navigate = useNavigate();
   return (
     <Link
-      to="/order/list"
+      to={shopHref("/order/list")}
       onClick={(e) => {
         if (!hydrated || window.history.length < 2) return;
         e.preventDefault();

@@ -18,6 +18,7 @@ import { cardClass } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { GoodsTags } from "~/components/goods-tags";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "ALL", label: "全部订单" },
@@ -58,7 +59,7 @@ export default function OrderList() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
   const closing = orders.find((o) => o.order_no === params.get("close") && UNPAID_STATUSES.includes(o.status));
   return (
-    <div className="grid gap-6 md:grid-cols-[200px_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[200px_minmax(0,1fr)]">
       <nav aria-label="订单筛选" className={cardClass("sm", "self-start")}>
         <h1 className="mb-3 px-2 font-semibold">订单详情</h1>
         <ul className="flex gap-2 md:flex-col">
@@ -67,7 +68,7 @@ export default function OrderList() {
               <Link
                 to={`?status=${f.value}`}
                 aria-current={f.value === filter ? "page" : undefined}
-                className="block rounded-lg px-3 py-2 text-sm text-ink-muted hover:text-ink aria-[current=page]:bg-primary-500/15 aria-[current=page]:font-medium aria-[current=page]:text-primary-300"
+                className="block rounded-lg px-3 py-2 text-sm text-ink-muted max-sm:py-3 hover:text-ink aria-[current=page]:bg-primary-500/15 aria-[current=page]:font-medium aria-[current=page]:text-primary-300"
               >
                 {f.label}
               </Link>
@@ -99,16 +100,19 @@ export default function OrderList() {
 
 function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter }) {
   const goods = order.goods[0];
+  const shopHref = useShopHref();
   const unpaid = UNPAID_STATUSES.includes(order.status);
-  const continueHref = `/settle/pay?${new URLSearchParams({
-    order_no: order.order_no,
-    // the pay page reads the order's cashier link from the trade services; the address only says
-    // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
-    pay_url: order.third_pay_detail.pay_url ? "1" : "",
-    sale_price: String(order.pay_price),
-    pay_way: order.pay_way === "WX" ? "WX" : "ALIPAY",
-    goods_no: goods?.goods_no ?? "",
-  })}`;
+  const continueHref = shopHref(
+    `/settle/pay?${new URLSearchParams({
+      order_no: order.order_no,
+      // the pay page reads the order's cashier link from the trade services; the address only says
+      // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
+      pay_url: order.third_pay_detail.pay_url ? "1" : "",
+      sale_price: String(order.pay_price),
+      pay_way: order.pay_way === "WX" ? "WX" : "ALIPAY",
+      goods_no: goods?.goods_no ?? "",
+    })}`,
+  );
   return (
     <article className={cardClass("none", "transition hover:ring-primary-500/50")} data-testid="order-card" data-order-no={order.order_no}>
       <Link to={`/order/detail/${order.order_no}`} className="block p-5">
@@ -120,14 +124,14 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
           <span className={`ml-auto font-medium ${unpaid ? "text-primary-300" : "text-ink"}`}>{ORDER_STATUS_TEXT[order.status] ?? order.status}</span>
         </div>
         {goods ? (
-          <div className="flex gap-4">
+          <div className="flex gap-3 sm:gap-4">
             <ShopImage
               src={goods.covers[0]}
               alt={goods.goods_name}
               width={160}
               height={90}
               loading="lazy"
-              className="h-[90px] w-[160px] shrink-0 rounded-lg object-cover"
+              className="aspect-video w-24 shrink-0 self-start rounded-lg object-cover sm:w-[160px]"
             />
             <div className="min-w-0 flex-1 space-y-1">
               <GoodsTags tags={goods.goods_tags} max={3} />

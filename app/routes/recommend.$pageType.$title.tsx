@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
@@ -60,7 +61,7 @@ export default function Recommend() {
   return (
     <div className="mx-auto max-w-4xl pb-8">
       <nav aria-label="面包屑" className="mb-3 text-sm text-ink-muted">
-        <Link to="/" className="hover:text-primary-400">
+        <Link to="/" className={`hover:text-primary-400 ${tapTarget}`}>
           首页
         </Link>
         <span className="mx-2" aria-hidden="true">

@@ -94,7 +94,7 @@ export default function SearchResult() {
                 key={value}
                 to={hrefOf(1, value)}
                 aria-current={order === value ? "true" : undefined}
-                className={`rounded-full px-3 py-1 ${order === value ? "bg-primary-600 font-medium text-white" : "text-ink-muted hover:text-ink"}`}
+                className={`inline-flex items-center rounded-full px-3 py-1 max-sm:min-h-11 ${order === value ? "bg-primary-600 font-medium text-white" : "text-ink-muted hover:text-ink"}`}
               >
                 {label}
               </Link>

@@ -25,6 +25,7 @@ import { cardClass } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass, StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/lib/use-is-pending";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const GoodsNo = CodeSchema;
 const ConfirmForm = z.object({
@@ -90,6 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PayConfirm() {
+  const shopHref = useShopHref();
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -117,7 +119,7 @@ export default function PayConfirm() {
         {selection.sku ? null : (
           <p className="rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
             该商品暂无可选规格，
-            <Link to={`/topic/${goods.goods_no}`} className="underline">
+            <Link to={shopHref(`/topic/${goods.goods_no}`)} className="underline">
               返回商品页
             </Link>
           </p>
@@ -175,7 +177,7 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
           value={email}
           onValue={(value) => setEmail(filterEmailInput(value))}
           error={invalid ? "邮箱格式有误" : null}
-          className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
+          className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 max-sm:h-11 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
         />
         {email ? (
           <button

@@ -7,6 +7,7 @@ import { requireMember } from "~/lib/auth.server";
 import { expectOk } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
+import { useShopHref } from "~/lib/use-shop-href";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
@@ -19,6 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function PaySuccess() {
   const { detail } = useLoaderData<typeof loader>();
+  const shopHref = useShopHref();
   return (
     <div className="space-y-6">
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-gradient-to-b from-emerald-500/15 to-transparent py-10 text-center">
@@ -27,7 +29,7 @@ export default function PaySuccess() {
           <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         <h1 className="text-2xl font-bold">购买完成</h1>
-        <Link to="/order/list" className="text-sm text-primary-300 underline">
+        <Link to={shopHref("/order/list")} className="text-sm text-primary-300 underline">
           查看我的订单
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
 import { tradeApi, type TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
@@ -12,7 +13,11 @@ import { DiscountBadge, OriginPrice, Price } from "~/components/price";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
-import { claimCoupons } from "~/lib/coupon-claim.server";
+import { claimAllThenCheckout, claimCoupons } from "~/lib/coupon-claim.server";
+import { presaleAhead } from "~/lib/presale";
+import { readForm } from "~/lib/form.server";
+import { itemHref, withDomain, type DomainGroups } from "~/lib/links";
+import type { LayoutItem } from "~/api/layout.server";
 import { formatDateTime } from "../../shared/shop-time";
 import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import { CURRENCY, formatYuan, yuanAmount } from "../../shared/money";
@@ -28,9 +33,10 @@ import { buttonClass } from "~/components/ui/button";
 
 const GoodsNo = CodeSchema;
 const HOT_GOODS_MAX = 3;
+const GUIDE_CARDS_MAX = 3;
 const GOODS_MISSING = "商品不存在";
 
-export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
+export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "hk" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) =>
   page
@@ -48,7 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { goods, selection } = await loadCriticalData(api, request, params.goodId);
   const { render, recommend, afterPrice, activities } = await loadOptionalData(api, goods, selection);
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
-  const hotGoods = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX);
+  const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
+  const hotGoods = recommended.slice(0, HOT_GOODS_MAX);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
   const after = afterPrice?.after_price ?? null;
 
@@ -61,6 +68,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     afterPrice: after !== null && after < skuPrice ? after : null,
     richText: richText ? sanitizeRichText(richText) : "",
     hotGoods,
+    guideGoods: recommended.slice(HOT_GOODS_MAX),
+    /** A member with coupons still to claim: the buy button claims them first (spec/02 §8). */
+    claimable: Boolean(api.credential) && (activities?.list ?? []).some((a) => a.can_receive && !a.disabled),
     domains: shopConfig(request).domains,
     images: {
       background: extraOf(goods, "TOPIC_BG_IMAGE") ?? goods.covers[0],
@@ -68,6 +78,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       side: extraOf(goods, "TOPIC_SIDE_IMAGE") ?? goods.covers[0],
     },
     topicTags: extraList(goods, "TOPIC_TAGS"),
+    gallery: extraList(goods, "TOPIC_SUB_IMAGES"),
+    /** The corner label of the goods picture (热销, 预售, 新品 …). */
+    cornerTag: extraOf(goods, "TAG") ?? null,
+    presale: presaleAhead(goods),
     activities: activities?.list ?? [],
   } as const;
 }
@@ -91,16 +105,27 @@ function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selectio
   ]).then(([render, recommend, afterPrice, activities]) => ({ render, recommend, afterPrice, activities }));
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const BuyInput = z.object({ intent: z.literal("buy"), sku: CodeSchema.optional() });
+
+/** Claims from the coupon bar, and the buy button's one-click claim on the way to pay-confirm. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
+  const buy = BuyInput.safeParse((await readForm(request.clone())) ?? {});
+  const goodsNo = GoodsNo.safeParse(params.goodId);
+  if (buy.success && goodsNo.success) {
+    const checkout = checkoutPath(goodsNo.data, buy.data.sku);
+    return claimAllThenCheckout(request, context, withDomain(checkout, shopConfig(request).domains));
+  }
   return claimCoupons(request, context, { page: url.pathname + url.search });
 }
+
+const checkoutPath = (goodsNo: string, skuNo: string | undefined) => `/settle/pay-confirm/${goodsNo}${skuNo ? `?sku=${encodeURIComponent(skuNo)}` : ""}`;
 
 export default function Topic() {
   const page = useLoaderData<typeof loader>();
   const location = useLocation();
   const { goods, selection, images } = page;
-  const buyHref = `/settle/pay-confirm/${goods.goods_no}${selection.sku ? `?sku=${encodeURIComponent(selection.sku.sku_no)}` : ""}`;
+  const buyHref = withDomain(checkoutPath(goods.goods_no, selection.sku?.sku_no), page.domains);
   const skuHref = (skuNo: string) => {
     const params = new URLSearchParams(location.search);
     params.set("sku", skuNo);
@@ -110,15 +135,8 @@ export default function Topic() {
   return (
     <article className="relative">
       <div aria-hidden="true" className="pointer-events-none absolute left-1/2 -top-[128px] h-[520px] w-screen -translate-x-1/2 overflow-hidden">
-        {/* the largest paint of the page on phones: fetched first (React 18 passes the lowercase attribute as is) */}
-        <img
-          src={images.background}
-          alt=""
-          width={1920}
-          height={600}
-          {...{ fetchpriority: "high" }}
-          className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45"
-        />
+        {/* the largest paint of the page on phones: fetched first */}
+        <ShopImage src={images.background} alt="" width={1920} height={600} priority className="mx-auto h-full w-[1920px] max-w-none object-cover opacity-45" />
         <div className="absolute inset-0 bg-gradient-to-b from-surface-page/10 via-surface-page/60 to-surface-page" />
       </div>
 
@@ -142,13 +160,23 @@ export default function Topic() {
         <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section aria-label="购买" className={cardClass("md", "space-y-5 shadow-xl")}>
             <div className="flex gap-4">
-              <ShopImage src={images.side} alt={goods.goods_name} width={96} height={96} className="h-24 w-24 shrink-0 rounded-xl object-cover" />
+              <div className="relative shrink-0">
+                <ShopImage src={images.side} alt={goods.goods_name} width={96} height={96} className="h-24 w-24 rounded-xl object-cover" />
+                {page.cornerTag ? (
+                  <span
+                    data-testid="goods-corner-tag"
+                    className="absolute left-0 top-0 rounded-br-lg rounded-tl-xl bg-primary-600 px-1.5 py-0.5 text-[11px] font-medium text-white"
+                  >
+                    {page.cornerTag}
+                  </span>
+                ) : null}
+              </div>
               <div className="min-w-0 space-y-2">
                 <p className="line-clamp-2 font-semibold">{goods.goods_name}</p>
-                <GoodsTags tags={goods.goods_tags} presale={goods.is_presale} />
+                <GoodsTags tags={goods.goods_tags} presale={page.presale} />
               </div>
             </div>
-            {goods.is_presale && goods.presale_performance_at ? (
+            {page.presale && goods.presale_performance_at ? (
               <p className="rounded-lg bg-presale/15 px-3 py-2 text-sm text-presale-soft">
                 预售商品：游戏解锁后发放，预计 {formatDateTime(goods.presale_performance_at)}
               </p>
@@ -163,30 +191,30 @@ export default function Topic() {
               <DiscountBadge originCents={page.originPrice} saleCents={page.skuPrice} />
             </div>
 
-            <Link to={buyHref} className={buttonClass({ size: "xl", block: true, className: "shadow-lg shadow-primary-500/20" })}>
-              {page.afterPrice !== null ? (
-                <>
-                  ￥{formatYuan(page.afterPrice)}
-                  <span className="ml-2 text-sm font-normal">券后价</span>
-                </>
-              ) : (
-                "立即购买"
-              )}
-            </Link>
+            <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
             <BuyNotices regionRestricted={goods.region_restricted} />
           </section>
 
           <RecommendedGoods title="热销游戏" pageType="PRODUCT_DETAIL" items={page.hotGoods} domains={page.domains} layout="box" />
         </aside>
         <div className="space-y-8 lg:col-start-1 lg:row-start-2">
-          <GuideCard
-            name={goods.goods_name}
-            image={goods.covers[0]}
-            href={buyHref}
-            price={page.afterPrice ?? page.skuPrice}
-            afterCoupon={page.afterPrice !== null}
-            saleEndAt={goods.sale_end_at}
-          />
+          {page.gallery.length ? (
+            <ul aria-label="商品图集" className="grid grid-cols-2 gap-3 sm:max-w-[800px]">
+              {page.gallery.map((src) => (
+                <li key={src}>
+                  <ShopImage
+                    src={src}
+                    alt={`${goods.goods_name} 图集`}
+                    width={400}
+                    height={225}
+                    loading="lazy"
+                    className="aspect-video w-full rounded-xl object-cover ring-1 ring-surface-line"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <GuideCards items={page.guideGoods} domains={page.domains} />
 
           {page.richText ? (
             <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />
@@ -198,38 +226,87 @@ export default function Topic() {
   );
 }
 
-function GuideCard({
-  name,
-  image,
-  href,
-  price,
-  afterCoupon,
-  saleEndAt,
-}: {
-  name: string;
-  image?: string;
-  href: string;
-  price: number;
-  afterCoupon: boolean;
-  saleEndAt: number | null;
-}) {
-  return (
-    <section
-      aria-label="购物指南"
-      className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60"
-    >
-      <ShopImage src={image} alt="" width={158} height={89} className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block" />
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{name}</p>
-        <p className="mt-1 text-sm">
-          <Price cents={price} className="text-lg" />
-          {afterCoupon ? <span className="ml-1 text-xs text-primary-300">券后价</span> : null}
-        </p>
-        {saleEndAt ? <p className="mt-1 text-xs text-ink-muted">优惠截止于{formatDateTime(saleEndAt)}</p> : null}
-      </div>
-      <Link to={href} className={buttonClass()}>
-        立即购买
+/**
+ * The buy button. With coupons the member may still claim it is a form: one click claims them all
+ * and goes on to pay-confirm (spec/02 §8); otherwise a link there.
+ */
+function BuyButton({ href, skuNo, claimFirst, afterPrice }: { href: string; skuNo?: string; claimFirst: boolean; afterPrice: number | null }) {
+  const className = buttonClass({ size: "xl", block: true, className: "shadow-lg shadow-primary-500/20" });
+  const label =
+    afterPrice !== null ? (
+      <>
+        ￥{formatYuan(afterPrice)}
+        <span className="ml-2 text-sm font-normal">券后价</span>
+      </>
+    ) : (
+      "立即购买"
+    );
+  if (!claimFirst) {
+    return (
+      <Link to={href} className={className}>
+        {label}
       </Link>
+    );
+  }
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="buy" />
+      {skuNo ? <input type="hidden" name="sku" value={skuNo} /> : null}
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Shopping-guide cards (spec/02 §2): other goods of the product-detail recommendations, 800 × 113,
+ * each a goods-detail link with 立即购买. The after-coupon price needs a SKU, which a
+ * recommendation does not name: the cards show the goods' sale price (docs/spec-parity.md 21.12).
+ */
+function GuideCards({ items, domains }: { items: LayoutItem[]; domains: DomainGroups }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="guide-title" className="space-y-3">
+      <h2 id="guide-title" className="text-lg font-semibold">
+        购物指南
+      </h2>
+      <ul className="space-y-3">
+        {items.map((item) => {
+          const goods = item.assembly.GOODS!.goods_info!;
+          const href = itemHref(item.assembly, domains);
+          const price = goods.sale_off_price_cny || goods.price_turn_cny;
+          return (
+            <li
+              key={item.id}
+              data-testid="guide-card"
+              className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60"
+            >
+              <ShopImage
+                src={goods.covers[0]}
+                alt=""
+                width={158}
+                height={89}
+                loading="lazy"
+                className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block"
+              />
+              <div className="min-w-0 flex-1">
+                <h3 className="truncate font-semibold">{goods.goods_name}</h3>
+                <p className="mt-1 flex items-baseline gap-2 text-sm">
+                  <Price cents={price} className="text-lg" />
+                  {goods.price_turn_cny > price ? <OriginPrice cents={goods.price_turn_cny} /> : null}
+                </p>
+                {goods.sale_end_at ? <p className="mt-1 truncate text-xs text-ink-muted">优惠截止于{formatDateTime(goods.sale_end_at)}</p> : null}
+              </div>
+              {href ? (
+                <Link to={href} aria-label={`立即购买：${goods.goods_name}`} className={buttonClass()}>
+                  立即购买
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

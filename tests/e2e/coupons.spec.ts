@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, test } from "./fixtures";
-import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, quickSmsLogin, screenshot } from "./login-steps";
-import { readDb, writeDb } from "./shop-api";
+import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, quickSmsLogin, screenshot, skipCouponPopup } from "./login-steps";
+import { DAY_MS, shopDay } from "../../shared/shop-time";
+import { couponPopupDone, readDb, writeDb } from "./shop-api";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 
@@ -15,10 +16,10 @@ test.describe("coupons", () => {
   // logins reload whole pages through the captcha and the services: generous on a busy machine
   test.describe.configure({ timeout: 60_000 });
   test.use({ actionTimeout: 15_000 });
-  test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context, shopper }, testInfo) => {
+  test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context, shopper, baseURL }, testInfo) => {
     const address = await shopper.useOwnAddress(page);
     await quickSmsLogin(page, shopper.mobile, address);
-    await context.clearCookies({ name: "coupon_popup" }); // the pop-up has its own test
+    await skipCouponPopup(context, baseURL!); // the pop-up has its own test
 
     await page.goto("/coupon-collection");
     await expect(page.getByRole("heading", { name: "领券中心", level: 1 })).toBeVisible();
@@ -59,11 +60,11 @@ test.describe("coupons", () => {
     await expect(toast(page, "优惠券已失效")).toBeVisible();
   });
 
-  test("one click claims every coupon the member may still claim", async ({ page, context, shopper }) => {
+  test("one click claims every coupon the member may still claim", async ({ page, context, shopper, baseURL }) => {
     const address = await shopper.useOwnAddress(page);
     const mobile = shopper.mobile;
     await quickSmsLogin(page, mobile, address);
-    await context.clearCookies({ name: "coupon_popup" });
+    await skipCouponPopup(context, baseURL!);
     await page.goto("/coupon-collection");
     await expect(page.getByRole("button", { name: `立即领取：${NINE_OFF}` })).toBeEnabled();
     await page.getByRole("button", { name: "一键领取" }).click();
@@ -110,6 +111,37 @@ test.describe("coupons", () => {
     await expect(title).toHaveCount(0);
   });
 
+  test("a member back on a still-valid session gets the automatic coupons and the pop-up once per browser session", async ({
+    page,
+    context,
+    shopper,
+    baseURL,
+  }) => {
+    await shopper.useOwnAddress(page);
+    const { mobile } = await shopper.signUp(context, baseURL!);
+    const owned = () => readDb("select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ?", `+86-${mobile}`).length;
+    expect(owned(), "nothing granted before the shop is opened").toBe(0);
+    // the browser was closed and opened again: its session cookies are gone, the 30-day login is not
+    await context.clearCookies({ name: "coupon_popup" });
+    await page.goto("/topic/G1001");
+    const title = page.getByRole("heading", { name: "恭喜您" });
+    await expect(title).toBeVisible();
+    expect(owned(), "receive_auto granted the automatic coupon").toBeGreaterThan(0);
+    await expect(page.getByRole("dialog").filter({ has: title }).getByTestId("coupon-card")).not.toHaveCount(0);
+    await closeCouponPopup(page);
+    // later pages of the same browser session: no second pop-up
+    await page.goto("/");
+    await expect(page.getByTestId("member-name")).toBeVisible();
+    await expect(title).toHaveCount(0);
+    await page.goto("/coupon-collection");
+    await expect(page.getByRole("heading", { name: "领券中心", level: 1 })).toBeVisible();
+    await expect(title).toHaveCount(0);
+    // a browser that keeps its session for days mounts again on the next shop day (the once-a-day trigger)
+    await context.addCookies([{ ...couponPopupDone(baseURL!), value: shopDay(Date.now() - DAY_MS) }]);
+    await page.goto("/");
+    await expect(title).toBeVisible();
+  });
+
   test("no pop-up after login for a member without unused coupons", async ({ page, context, shopper }) => {
     const address = await shopper.useOwnAddress(page);
     const mobile = shopper.mobile;
@@ -122,11 +154,12 @@ test.describe("coupons", () => {
       Date.now(),
     );
     await quickSmsLogin(page, mobile, address);
-    expect((await context.cookies()).some((c) => c.name === "coupon_popup")).toBe(true);
+    const mounted = async () => (await context.cookies()).some((c) => c.name === "coupon_popup" && /^\d{4}-\d{2}-\d{2}$/.test(c.value));
+    expect(await mounted()).toBe(false);
     await page.goto("/");
     await expect(page.getByTestId("member-name")).toHaveText("玩家无券");
-    // the decision was taken (and spent) on this page: no coupons, no pop-up
-    expect((await context.cookies()).some((c) => c.name === "coupon_popup")).toBe(false);
+    // the layout mount ran on this page (and is spent for the browser session): no coupons, no pop-up
+    expect(await mounted()).toBe(true);
     await expect(page.getByRole("heading", { name: "恭喜您" })).toHaveCount(0);
     await page.goto("/coupon");
     await expect(page.getByText("暂无优惠券")).toBeVisible();
@@ -181,11 +214,11 @@ test.describe("coupons", () => {
     await expect(page).toHaveURL(/\/order\/list$/);
   });
 
-  test("a link with ?claim=all claims nothing on page load; the member's click does", async ({ page, context, shopper }) => {
+  test("a link with ?claim=all claims nothing on page load; the member's click does", async ({ page, context, shopper, baseURL }) => {
     const address = await shopper.useOwnAddress(page);
     const mobile = shopper.mobile;
     await quickSmsLogin(page, mobile, address);
-    await context.clearCookies({ name: "coupon_popup" });
+    await skipCouponPopup(context, baseURL!);
     const owned = () => readDb("select 1 from coupons c join members m on m.member_id = c.member_id where m.mobile = ?", `+86-${mobile}`).length;
     const before = owned();
 

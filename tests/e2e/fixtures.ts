@@ -2,7 +2,7 @@
 // and every test that needs a shopper of its own gets one (`shopper`): a mainland number and a
 // client address no other test of the run uses, so per-number and per-address limits never meet.
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { smsLogin } from "./shop-api";
+import { couponPopupDone, smsLogin } from "./shop-api";
 
 export interface Shopper {
   /** A mainland number nobody has used in this run: 16{worker:2}{sequence:4}{run:3}. */
@@ -11,7 +11,10 @@ export interface Shopper {
   address: string;
   /** Makes the page speak from the shopper's address; answers it. */
   useOwnAddress(page: Page): Promise<string>;
-  /** Registers the number by SMS code through the API and puts its login cookie into the browser. */
+  /**
+   * Registers the number by SMS code through the API and puts its login cookie into the browser,
+   * with this browser session's layout mount done (no coupon pop-up on the first page; decision 017).
+   */
   signUp(context: BrowserContext, baseURL: string): Promise<{ mobile: string; credential: string }>;
 }
 
@@ -34,7 +37,7 @@ export const test = base.extend<{ consoleErrors: string[]; shopper: Shopper }>({
       },
       async signUp(context, baseURL) {
         const credential = await smsLogin(baseURL, mobile, address);
-        await context.addCookies([{ name: "login_credential", value: credential, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+        await context.addCookies([{ name: "login_credential", value: credential, url: baseURL, httpOnly: true, sameSite: "Lax" }, couponPopupDone(baseURL)]);
         return { mobile, credential };
       },
     });

@@ -3,9 +3,9 @@
 // dragged onto its gap with JavaScript, the picture question answered with the test pass
 // without), and a quick login through the storefront's own /login action for tests that are not
 // about logging in.
-import type { Page, TestInfo } from "@playwright/test";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect } from "./fixtures";
-import { CAPTCHA_PASS, readDb } from "./shop-api";
+import { CAPTCHA_PASS, couponPopupDone, readDb } from "./shop-api";
 
 // pages that log in reload through the captcha and the services: some patience on a busy machine
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -89,6 +89,11 @@ export async function loginByPassword(page: Page, js: boolean, account: string, 
   await page.getByPlaceholder("请输入账号").fill(account);
   await page.getByPlaceholder("请输入密码").fill(password);
   await passCaptcha(page, js, () => page.getByRole("button", { name: "登录", exact: true }).click());
+}
+
+/** Marks this browser session's layout mount as done today (see couponPopupDone). */
+export async function skipCouponPopup(context: BrowserContext, baseURL: string) {
+  await context.addCookies([couponPopupDone(baseURL)]);
 }
 
 /** Closes the coupon pop-up when it is there (a new member's first login brings one). */

@@ -45,6 +45,19 @@ test.describe("page shell", () => {
     await expect(top).toBeHidden();
   });
 
+  test("the sidebar is where spec/01's routes table puts it: the home page and checkout, not goods or the coupon centre", async ({ page }) => {
+    const sidebar = page.getByRole("complementary", { name: "快捷入口" });
+    for (const [path, count] of [
+      ["/?popup=closed", 1],
+      ["/topic/G1001", 0],
+      ["/coupon-collection", 0],
+      ["/coupon-collection?login=captcha", 0],
+    ] as const) {
+      await page.goto(path);
+      await expect(sidebar, path).toHaveCount(count);
+    }
+  });
+
   test("the customer-service chat comes and goes with the sidebar", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "the chat is an external script");
     await page.goto("/?popup=closed");

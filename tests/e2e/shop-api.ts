@@ -2,6 +2,7 @@
 // through the real captcha + password API, and read the e2e database (read-only) for outboxes.
 import Database from "better-sqlite3";
 import type { BrowserContext } from "@playwright/test";
+import { shopDay } from "../../shared/shop-time";
 
 export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
 export const CAPTCHA_PASS = "e2e-captcha-pass";
@@ -98,4 +99,12 @@ export async function claimCoupons(baseURL: string, credential: string, activity
     coupons.push(coupon_no);
   }
   return coupons;
+}
+
+/**
+ * The session cookie saying this browser session's layout mount already ran today (decision 017),
+ * for tests about something else than the coupon pop-up that a member's first page brings.
+ */
+export function couponPopupDone(baseURL: string) {
+  return { name: "coupon_popup", value: shopDay(Date.now()), url: baseURL, httpOnly: true, sameSite: "Lax" as const };
 }

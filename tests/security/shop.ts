@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shopDay } from "../../shared/shop-time";
 import { createSeededDb, credentialFor } from "../bench/data";
 import { startServer, type BenchServer } from "../bench/server";
 
@@ -12,7 +13,10 @@ export interface Shop extends BenchServer {
   dbFile: string;
   /** What the server process printed so far (its access log included). */
   log(): string;
-  /** A `Cookie` header of a logged-in demo member (seeded shops only). */
+  /**
+   * A `Cookie` header of a logged-in demo member (seeded shops only), on a browser session whose
+   * first page (automatic coupons and the pop-up, decision 017) is already behind it.
+   */
   memberCookie(memberId?: number): string;
   close(): Promise<void>;
 }
@@ -27,7 +31,7 @@ export async function startShop(options: { env?: Record<string, string | undefin
     dir,
     dbFile,
     log: () => readFileSync(join(dir, `server-${new URL(server.url).port}.log`), "utf8"),
-    memberCookie: (memberId = 1) => `login_credential=${credentialFor(dbFile, memberId)}`,
+    memberCookie: (memberId = 1) => `login_credential=${credentialFor(dbFile, memberId)}; coupon_popup=${shopDay(Date.now())}`,
     async close() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });

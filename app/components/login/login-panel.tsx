@@ -33,7 +33,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
         replace
         preventScrollReset
         aria-label="关闭登录"
-        className="absolute -right-3 -top-3 rounded-full p-1.5 text-ink-faint hover:bg-white/5 hover:text-ink max-sm:-right-1 max-sm:-top-2"
+        className="absolute -right-3 -top-3 flex h-11 w-11 items-center justify-center rounded-full text-ink-faint hover:bg-white/5 hover:text-ink max-sm:-right-1 max-sm:-top-2"
       >
         <CloseIcon />
       </Link>
@@ -51,7 +51,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
             replace
             preventScrollReset
             aria-current={tab === key ? "page" : undefined}
-            className={`-mb-px flex-1 border-b-2 pb-3 text-center text-[15px] transition-colors ${
+            className={`-mb-px flex min-h-11 flex-1 items-center justify-center border-b-2 pb-1 text-center text-[15px] transition-colors ${
               tab === key ? "border-primary-500 font-semibold text-ink" : "border-transparent text-ink-muted hover:text-ink"
             }`}
           >

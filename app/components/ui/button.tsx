@@ -26,7 +26,7 @@ export interface ButtonStyle {
 
 export function buttonClass({ variant = "primary", size = "md", block = false, className = "" }: ButtonStyle = {}): string {
   return [
-    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-60",
+    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full transition max-sm:min-h-11 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-60",
     VARIANTS[variant],
     SIZES[size],
     block ? "w-full" : "",
@@ -35,6 +35,12 @@ export function buttonClass({ variant = "primary", size = "md", block = false, c
     .filter(Boolean)
     .join(" ");
 }
+
+/**
+ * A text link or small control that a finger must still hit: 44 × 44 px on phones
+ * (WCAG 2.5.5), unchanged on wider screens.
+ */
+export const tapTarget = "inline-flex items-center justify-center max-sm:min-h-11 max-sm:min-w-11";
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle;
 

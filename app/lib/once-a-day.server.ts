@@ -1,0 +1,17 @@
+// spec/01 §4's once-per-day trigger: an action runs only if it has not run on the current calendar
+// day. The day of its last run, YYYY-MM-DD in the shop's time zone (spec/01 §9), is kept in a
+// cookie instead of local storage, so the server can decide without JavaScript (spec/03 §8).
+import type { AppLoadContext } from "@remix-run/node";
+import { shopDay } from "../../shared/shop-time";
+import { plainCookie, readPlainCookie, type PlainCookie } from "./cookies.server";
+
+/**
+ * Whether the action kept in `cookie` is due: true when it has not run today, and then today is
+ * recorded (the caller runs the action; a failed run still counts, as in the original client).
+ */
+export function dueToday(request: Request, context: AppLoadContext, cookie: PlainCookie, now = Date.now()): boolean {
+  const today = shopDay(now);
+  if (readPlainCookie(request, cookie) === today) return false;
+  context.appendSetCookie(plainCookie(cookie, today, request));
+  return true;
+}

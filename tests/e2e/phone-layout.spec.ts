@@ -1,0 +1,83 @@
+// Every page on a phone (issue 14): nothing lays out wider than the screen at 360, 390 and 414 px,
+// for a visitor and for a member with orders, and every control a finger uses is at least
+// 44 × 44 px (WCAG 2.5.5) — links inside running text excepted.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { quickPasswordLogin } from "./login-steps";
+import { readDb } from "./shop-api";
+
+const WIDTHS = [360, 390, 414];
+const PAGES = [
+  "/",
+  "/topic/G1001",
+  "/topic/G1006",
+  `/search-result/${encodeURIComponent("黑神话")}`,
+  `/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`,
+  "/coupon-collection",
+  "/protocols/privacy",
+  "/no-such-page",
+];
+const MEMBER_PAGES = ["/coupon", "/settle/pay-confirm/G1001", "/order/list"];
+
+/** Controls smaller than 44 × 44 px, described as `text (w×h)`. */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, summary, textarea")) {
+      // the laid-out size: an opening dialog's scale animation does not shrink a target
+      const box = { width: el.offsetWidth, height: el.offsetHeight };
+      // hidden, visually hidden (sr-only, the honeypot) or out of the tab order and the accessibility tree
+      if (box.width <= 2 || box.height <= 2 || el.tabIndex < 0 || el.closest("[aria-hidden=true], [inert]")) continue;
+      if (getComputedStyle(el).visibility === "hidden") continue;
+      // a link inside a sentence is sized by its text (WCAG 2.5.5's inline exception)
+      if (el.tagName === "A" && el.closest("p, li p, .prose")) continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("placeholder") ?? el.tagName).trim().slice(0, 16);
+        small.push(`${name} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  });
+}
+
+async function expectFitsPhones(page: Page, path: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(layout.scrollWidth, `${path} at ${width} px lays out no wider than the screen`).toBeLessThanOrEqual(layout.innerWidth);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await smallTargets(page), `${path}: tap targets under 44 px at 390 px`).toEqual([]);
+}
+
+test.describe("phone layouts", () => {
+  for (const path of PAGES) {
+    test(`a visitor's ${decodeURIComponent(path)} fits 360–414 px phones`, async ({ page }) => {
+      await expectFitsPhones(page, path);
+    });
+  }
+
+  test("a member's pages fit 360–414 px phones, the order cards' buttons within reach", async ({ page, shopper }) => {
+    test.slow(); // a dozen pages
+    const address = await shopper.useOwnAddress(page);
+    // the demo member with orders in every state
+    await quickPasswordLogin(page, "13800138000", address);
+    const [order] = readDb<{ order_no: string }>(
+      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' and o.status = 'SEND_SUCCESS' limit 1",
+    );
+    for (const path of [...PAGES.slice(0, 2), ...MEMBER_PAGES, `/order/detail/${order.order_no}`]) {
+      await expectFitsPhones(page, path);
+      // the first page after a login brings the coupon pop-up: leave it for the next page
+      await page.keyboard.press("Escape");
+    }
+    await page.goto("/order/list?status=WAIT_PAY");
+    const card = page.getByTestId("order-card").first();
+    for (const name of ["取消订单", "继续支付"]) {
+      const box = (await card.getByRole("link", { name }).boundingBox())!;
+      expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(390);
+      expect(Math.round(box.height)).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
