@@ -701,10 +701,13 @@ function tableNames(store: Store, types: string[] = ["table", "virtual"]): strin
     .all(...types) as string[];
 }
 
+/** Reference data the migrations write, not the seed: a reseed keeps it. */
+const MIGRATION_DATA = ["platform_search_words"];
+
 function clearAll(store: Store): void {
   // the search indexes (contentless FTS5 tables) empty themselves through the triggers of the
   // tables they index, and refuse a plain DELETE
-  const present = tableNames(store, ["table"]);
+  const present = tableNames(store, ["table"]).filter((t) => !MIGRATION_DATA.includes(t));
   const unknown = present.filter((t) => !DELETE_ORDER.includes(t));
   for (const table of [...unknown, ...DELETE_ORDER.filter((t) => present.includes(t))]) {
     store.sqlite.prepare(`DELETE FROM "${table}"`).run();

@@ -8,11 +8,19 @@ export const SEARCH_PAGE_SIZE = 10;
 export const HOT_SEARCH_SHOWN = 5;
 
 const SearchResultSchema = z.object({
-  goods_list: z.object({ list: z.array(GoodsInfoSchema).default([]), page: z.number().int(), total: z.number().int() }),
+  goods_list: z.object({
+    list: z.array(GoodsInfoSchema).default([]),
+    page: z.number().int(),
+    total: z.number().int(),
+    // the keyword's matches per platform: this shop's services send it, another backend may not
+    platforms: z.array(z.object({ platform: z.string(), total: z.number().int() })).optional(),
+  }),
 });
 
 export interface SearchQuery {
   keyword: string;
+  /** Only this platform's goods (STEAM, NINTENDO, …). */
+  platform?: string;
   page?: number;
   orderType?: "asc" | "desc";
   orderBy?: "origin_price" | "sale_price";
@@ -25,12 +33,14 @@ export interface SearchPage {
   list: GoodsInfo[];
   page: number;
   total: number;
+  platforms?: { platform: string; total: number }[];
 }
 
 /** One page of results; callers read a failure as an empty first page (spec/01 §7) through `optional`. */
 export function searchGoods(api: TradeApi, q: SearchQuery) {
   return api.get("/api/trade_bff/v1/goods/search", SearchResultSchema, {
     keyword: q.keyword,
+    platform: q.platform,
     order_by: q.orderBy ?? "origin_price",
     page: q.page ?? 1,
     order_type: q.orderType ?? "asc",

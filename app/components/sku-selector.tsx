@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Selection } from "~/lib/sku-selection";
+import { chipClass } from "./ui/chip";
 
 /** One row of tags per spec level; every tag is a link to the SKU it leads to (works without JS). */
 export function SkuSelector({ selection, hrefFor }: { selection: Selection; hrefFor: (skuNo: string) => string }) {
@@ -19,9 +20,7 @@ export function SkuSelector({ selection, hrefFor }: { selection: Selection; href
                     preventScrollReset
                     aria-current={selected ? "true" : undefined}
                     title={tag.spec_desc || undefined}
-                    className={`inline-flex items-center rounded-lg border px-3 py-1.5 text-sm transition max-sm:min-h-11 ${
-                      selected ? "border-primary-500 bg-primary-500/15 font-medium text-primary-300" : "border-surface-line text-ink hover:border-primary-400"
-                    }`}
+                    className={chipClass(selected)}
                   >
                     {tag.spec_value}
                   </Link>

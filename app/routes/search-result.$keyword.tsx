@@ -5,11 +5,13 @@ import { tradeApi } from "~/api/client.server";
 import { EMPTY_SEARCH_PAGE, SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
 import { optional } from "~/lib/http.server";
 import { EmptyState } from "~/components/empty-state";
+import { chipClass } from "~/components/ui/chip";
 import { GoodsCard } from "~/components/goods-card";
 import { JsonLd } from "~/components/json-ld";
 import { Pagination } from "~/components/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { linkHref } from "~/lib/links";
+import { PLATFORM_CODE, platformName } from "~/lib/platforms";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
 import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
@@ -17,6 +19,7 @@ import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
 const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   order: z.enum(["asc", "desc"]).catch("asc"),
+  platform: z.string().regex(PLATFORM_CODE).optional().catch(undefined),
 });
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
@@ -38,15 +41,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const keyword = (params.keyword ?? "").trim().slice(0, 32);
   if (!keyword) throw redirect("/");
   const url = new URL(request.url);
-  const { page, order } = QuerySchema.parse({ page: url.searchParams.get("page") ?? undefined, order: url.searchParams.get("order") ?? undefined });
+  const { page, order, platform } = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const api = await tradeApi(request, context);
-  const result = (await optional("search results", searchGoods(api, { keyword, page, orderType: order, preview: 0 })))?.goods_list ?? EMPTY_SEARCH_PAGE;
+  const result =
+    (await optional("search results", searchGoods(api, { keyword, platform, page, orderType: order, preview: 0 })))?.goods_list ?? EMPTY_SEARCH_PAGE;
   const { domains } = shopConfig(request);
   const goods = result.list.map((info) => ({ info, href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no }, domains) }));
   return {
     keyword,
     page,
     order,
+    platform: platform ?? null,
+    platforms: (result.platforms ?? []).map((p) => ({ ...p, name: platformName(p.platform) })),
     total: result.total,
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
@@ -60,12 +66,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function SearchResult() {
-  const { keyword, page, order, total, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
+  const { keyword, page, order, platform, platforms, total, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // while another results page loads (with JavaScript), the list shows nothing (spec/01 §2)
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/search-result/");
-  const hrefOf = (p: number, o = order) => {
+  // each link keeps what it does not change: sorting and filtering go back to page 1
+  const hrefOf = (p: number, { o = order, pf = platform }: { o?: string; pf?: string | null } = {}) => {
     const query = new URLSearchParams();
+    if (pf) query.set("platform", pf);
     if (p > 1) query.set("page", String(p));
     if (o !== "asc") query.set("order", o);
     const qs = query.toString();
@@ -92,7 +100,7 @@ export default function SearchResult() {
             ).map(([value, label]) => (
               <Link
                 key={value}
-                to={hrefOf(1, value)}
+                to={hrefOf(1, { o: value })}
                 aria-current={order === value ? "true" : undefined}
                 className={`inline-flex items-center rounded-full px-3 py-1 max-sm:min-h-11 ${order === value ? "bg-primary-600 font-medium text-white" : "text-ink-muted hover:text-ink"}`}
               >
@@ -102,6 +110,25 @@ export default function SearchResult() {
           </nav>
         ) : null}
       </div>
+
+      {platforms.length > 1 || platform ? (
+        <nav aria-label="按平台筛选" className="-mt-2 mb-5">
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {[{ platform: null, name: "全部", total: platforms.reduce((sum, p) => sum + p.total, 0) }, ...platforms].map((chip) => (
+              <li key={chip.platform ?? "all"}>
+                <Link
+                  to={hrefOf(1, { pf: chip.platform })}
+                  aria-current={chip.platform === platform ? "true" : undefined}
+                  className={chipClass(chip.platform === platform)}
+                >
+                  {chip.name}
+                  <span className="ml-1 tabular-nums opacity-70">{chip.total}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
 
       {loading ? null : goods.length === 0 ? (
         <EmptyState picture message="暂无搜索结果" hint="换个关键词试试，例如“Steam”“原神”“Switch”" />

@@ -15,7 +15,7 @@ const search = (query: string) => h.api(`/api/trade_bff/v1/goods/search?${query}
 describe("GET /api/trade_bff/v1/goods/search", () => {
   it("finds goods by a Chinese keyword in the name, 10 to a page", async () => {
     const all = h.store.db.select().from(goods).all();
-    const steam = all.filter((g) => g.goodsName.includes("Steam") || g.goodsTags.some((t) => t.includes("Steam")));
+    const steam = all.filter((g) => g.status === "ON_SALE" && (g.platform === "STEAM" || g.goodsName.includes("Steam")));
     const { status, body } = await search(`keyword=${encodeURIComponent("steam")}`);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
@@ -57,7 +57,7 @@ describe("GET /api/trade_bff/v1/goods/search", () => {
     for (const keyword of ["不存在的商品名称", "%", "_", "' OR 1=1 --"]) {
       const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}`);
       expect(status).toBe(200);
-      expect(body.result.goods_list).toEqual({ list: [], page: 1, total: 0 });
+      expect(body.result.goods_list).toEqual({ list: [], page: 1, total: 0, platforms: [] });
     }
   });
 
@@ -70,7 +70,51 @@ describe("GET /api/trade_bff/v1/goods/search", () => {
     h.store.db.update(goods).set({ status: "ON_SALE" }).where(eq(goods.goodsNo, first.goodsNo)).run();
   });
 
+  const onSale = (platform: string) =>
+    h.store.db
+      .select()
+      .from(goods)
+      .all()
+      .filter((g) => g.status === "ON_SALE" && g.platform === platform)
+      .map((g) => g.goodsNo)
+      .sort();
+  const goodsNosOf = (body: { result: { goods_list: { list: { goods_no: string }[] } } }) => body.result.goods_list.list.map((g) => g.goods_no).sort();
+
   it.each([
+    ["Switch", "NINTENDO"],
+    ["NS", "NINTENDO"],
+    ["任天堂", "NINTENDO"],
+    ["PS5", "PSN"],
+    ["ps4", "PSN"],
+    ["PlayStation", "PSN"],
+    ["XGP", "XBOX"],
+    ["Steam", "STEAM"],
+    ["蒸汽平台", "STEAM"],
+    ["手游", "MOBILE"],
+  ])("finds every goods of the platform by the word shoppers type for it: %s", async (keyword, platform) => {
+    const want = onSale(platform);
+    expect(want.length).toBeGreaterThan(1);
+    const { body } = await search(`keyword=${encodeURIComponent(keyword)}&size=100`);
+    for (const goodsNo of want) expect(goodsNosOf(body)).toContain(goodsNo);
+  });
+
+  it("filters by platform and counts the keyword's matches per platform, whatever the filter", async () => {
+    const all = (await search(`keyword=${encodeURIComponent("充值")}&size=100`)).body.result.goods_list;
+    expect(all.platforms.length).toBeGreaterThan(1);
+    expect(all.platforms.reduce((sum: number, p: { total: number }) => sum + p.total, 0)).toBe(all.total);
+    const mobile = (await search(`keyword=${encodeURIComponent("充值")}&platform=MOBILE&size=100`)).body.result.goods_list;
+    expect(mobile.total).toBe(all.platforms.find((p: { platform: string }) => p.platform === "MOBILE").total);
+    expect(mobile.list.length).toBe(mobile.total);
+    expect(goodsNosOf({ result: { goods_list: mobile } }).every((no) => onSale("MOBILE").includes(no))).toBe(true);
+    expect(mobile.platforms).toEqual(all.platforms);
+    // without a keyword: the platform's whole shelf; suggestions carry no counts
+    const shelf = (await search("keyword=&platform=GIFT_CARD&size=100")).body;
+    expect(goodsNosOf(shelf)).toEqual(onSale("GIFT_CARD"));
+    expect((await search("keyword=steam&preview=1")).body.result.goods_list.platforms).toBeUndefined();
+  });
+
+  it.each([
+    ["platform=steam", "参数 platform 格式错误"],
     ["keyword=" + "长".repeat(33), "参数 keyword 过长，最多 32 个字符"],
     ["order_by=price", "参数 order_by 取值无效"],
     ["order_type=up", "参数 order_type 取值无效"],
@@ -92,7 +136,12 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
   type Row = typeof goods.$inferSelect;
   type Order = { orderBy: "origin_price" | "sale_price"; orderType: "asc" | "desc" };
   const lower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  /** What the search must answer, worked out from every row: on sale, the name or the tags' JSON containing the keyword (ASCII case folded). */
+  const platformWords = (platform: string) =>
+    (h.store.sqlite.prepare("SELECT words FROM platform_search_words WHERE platform = ?").pluck().get(platform) as string | undefined) ?? lower(platform);
+  /**
+   * What the search must answer, worked out from every row: on sale, the name, the tags' JSON or
+   * the words for the goods' platform containing the keyword (ASCII case folded).
+   */
   function expected(keyword: string, { orderBy, orderType }: Order): string[] {
     const price = (g: Row) => (orderBy === "sale_price" ? g.saleOffPriceCny : g.priceTurnCny);
     const k = lower(keyword);
@@ -100,7 +149,11 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
       .select()
       .from(goods)
       .all()
-      .filter((g) => g.status === "ON_SALE" && (!k || lower(g.goodsName).includes(k) || lower(JSON.stringify(g.goodsTags)).includes(k)))
+      .filter(
+        (g) =>
+          g.status === "ON_SALE" &&
+          (!k || lower(g.goodsName).includes(k) || lower(JSON.stringify(g.goodsTags)).includes(k) || platformWords(g.platform).includes(k)),
+      )
       .sort((a, b) => (orderType === "asc" ? price(a) - price(b) : price(b) - price(a)) || a.sort - b.sort || (a.goodsNo < b.goodsNo ? -1 : 1))
       .map((g) => g.goodsNo);
   }

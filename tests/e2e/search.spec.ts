@@ -47,8 +47,8 @@ test.describe("search", () => {
   });
 
   test("one page of results has no pagination; no results says 暂无搜索结果", async ({ page }) => {
-    await page.goto("/search-result/steam");
-    await expect(page.getByRole("list", { name: "搜索结果" }).getByTestId("goods-card")).not.toHaveCount(0);
+    await page.goto("/search-result/PS5");
+    await expect(page.getByRole("list", { name: "搜索结果" }).getByTestId("goods-card")).toHaveCount(8);
     await expect(page.getByRole("navigation", { name: "分页" })).toHaveCount(0);
 
     await page.goto(`/search-result/${encodeURIComponent("不存在的商品")}`);
@@ -68,6 +68,51 @@ test.describe("search", () => {
     await page.getByRole("navigation", { name: "排序" }).getByRole("link", { name: "价格从高到低" }).click();
     await expect(page).toHaveURL(/\?order=desc$/);
     await expect(cards.first().getByRole("heading")).toHaveText(await firstOf("desc"));
+  });
+
+  test("the words shoppers type for a platform find its goods", async ({ page }) => {
+    await page.goto(START);
+    for (const [keyword, count] of [
+      ["PS5", 8],
+      ["Switch", 8],
+      ["任天堂", 8],
+      ["steam", 14],
+      ["XGP", 5],
+    ] as const) {
+      await searchBox(page).fill(keyword);
+      await searchBox(page).press("Enter");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`“${keyword}”的搜索结果`);
+      await expect(page.getByText(`共 ${count} 件商品`)).toBeVisible();
+    }
+  });
+
+  test("platform chips and the price order are links, kept across pages", async ({ page }) => {
+    const chips = page.getByRole("navigation", { name: "按平台筛选" });
+    const sort = page.getByRole("navigation", { name: "排序" });
+    const pages = page.getByRole("navigation", { name: "分页" });
+    const cards = page.getByRole("list", { name: "搜索结果" }).getByTestId("goods-card");
+    await page.goto(`/search-result/${encodeURIComponent("码")}`);
+    await expect(chips.getByRole("link", { name: /^全部/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("共 35 件商品")).toBeVisible();
+
+    await chips.getByRole("link", { name: /^Steam/ }).click();
+    await expect(page).toHaveURL(/\?platform=STEAM$/);
+    await expect(chips.getByRole("link", { name: /^Steam/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("共 14 件商品")).toBeVisible();
+    await expect(cards).toHaveCount(10);
+
+    await sort.getByRole("link", { name: "价格从高到低" }).click();
+    await expect(page).toHaveURL(/\?platform=STEAM&order=desc$/);
+    await pages.getByRole("link", { name: "第 2 页" }).click();
+    await expect(page).toHaveURL(/\?platform=STEAM&page=2&order=desc$/);
+    await expect(cards).toHaveCount(4);
+    await expect(sort.getByRole("link", { name: "价格从高到低" })).toHaveAttribute("aria-current", "true");
+    await expect(chips.getByRole("link", { name: /^Steam/ })).toHaveAttribute("aria-current", "true");
+
+    // 全部 drops the platform, keeps the order, and starts again at page 1
+    await chips.getByRole("link", { name: /^全部/ }).click();
+    await expect(page).toHaveURL(/\/search-result\/%E7%A0%81\?order=desc$/);
+    await expect(page.getByText("共 35 件商品")).toBeVisible();
   });
 
   test("search history keeps the 3 newest entries, without duplicates, and can be cleared", async ({ page }) => {

@@ -7,6 +7,11 @@ import { goodsDetail, searchGoods } from "../services/goods.service";
 
 const SearchQuery = z.object({
   keyword: z.string().trim().max(32).default(""),
+  // a goods platform (STEAM, NINTENDO, PSN, XBOX, MOBILE, GIFT_CARD): only its goods
+  platform: z
+    .string()
+    .regex(/^[A-Z_]{1,20}$/)
+    .optional(),
   order_by: z.enum(["origin_price", "sale_price"]).default("origin_price"),
   order_type: z.enum(["asc", "desc"]).default("asc"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -22,11 +27,14 @@ export function goodsSearchRouter(deps: TradeDeps) {
     const q = parse(SearchQuery, req.query);
     const goods_list = searchGoods(deps, {
       keyword: q.keyword,
+      platform: q.platform,
       orderBy: q.order_by,
       orderType: q.order_type,
       page: q.page,
       // suggestions (preview) show 5, the results page 10 (spec/03 §4)
       size: q.size ?? (q.preview === "1" ? 5 : 10),
+      // the results page's platform filter shows the keyword's count per platform
+      withPlatforms: q.preview === "0",
     });
     send(res, { goods_list });
   });

@@ -9,27 +9,35 @@ import { cachedRead } from "./read-cache";
 
 export interface SearchQuery {
   keyword: string;
+  /** Only goods of this platform (STEAM, NINTENDO, …); every platform when absent. */
+  platform?: string;
   orderBy: "origin_price" | "sale_price";
   orderType: "asc" | "desc";
   page: number;
   size: number;
+  /** Also count the keyword's matches per platform (the results page's filter; not suggestions). */
+  withPlatforms?: boolean;
 }
 
 export interface SearchPage {
   list: GoodsInfo[];
   page: number;
   total: number;
+  /** The keyword's matches per platform, whatever platform was asked for (withPlatforms only). */
+  platforms?: { platform: string; total: number }[];
 }
 
 export function searchGoods(deps: ServiceDeps, q: SearchQuery): SearchPage {
   const db = deps.store.db;
-  return cachedRead(db, "search", JSON.stringify([q.keyword, q.orderBy, q.orderType, q.page, q.size]), () => querySearch(db, q));
+  const key = JSON.stringify([q.keyword, q.platform ?? "", q.orderBy, q.orderType, q.page, q.size, q.withPlatforms ?? false]);
+  return cachedRead(db, "search", key, () => querySearch(db, q));
 }
 
 /**
- * The search runs on goods_search and its two FTS5 indexes (db/migrations/0003_goods_search.sql):
- * on-sale goods only, the name and tags lower-cased as SQLite's lower() does (ASCII letters), so
- * "contains the lower-cased keyword" is the case-insensitive match LIKE made before.
+ * The search runs on goods_search and its two FTS5 indexes (db/migrations/0003_goods_search.sql,
+ * 0005_search_by_platform.sql): on-sale goods only, the name and tags (with the words shoppers type
+ * for the goods' platform) lower-cased as SQLite's lower() does (ASCII letters), so "contains the
+ * lower-cased keyword" is the case-insensitive match LIKE made before.
  */
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -46,43 +54,47 @@ function querySearch(db: Db, q: SearchQuery): SearchPage {
   const index = `goods_search_${q.orderBy === "sale_price" ? "sale" : "origin"}_${q.orderType}_idx`;
   const orderBy = `${column} ${q.orderType}, sort, goods_no`;
 
-  // how many match: a count of index entries (3+ characters: trigram phrase; 1–2: one term of the
-  // spread index); without a keyword, the rows of goods_search
-  let fts: { table: string; match: string } | null = null;
-  if (chars.length >= 3) fts = { table: "goods_search_fts", match: ftsPhrase(keyword) };
-  else if (chars.length > 0 && !keyword.includes(SPREAD)) {
-    fts = { table: "goods_search_grams", match: ftsPhrase(chars.length === 1 ? SPREAD + keyword + SPREAD : chars.join(SPREAD)) };
+  // the matching rows, as FROM … WHERE: an FTS index lookup (3+ characters: the trigram phrase;
+  // 1–2: one term of the spread index), else a test of each row of goods_search
+  const scan = keyword ? { where: "(instr(s.name_lc, @keyword) > 0 OR instr(s.tags_lc, @keyword) > 0)", params: { keyword } } : { where: "1", params: {} };
+  let fts: { from: string; where: string; params: Record<string, unknown> } | null = null;
+  if (chars.length >= 3 || (chars.length > 0 && !keyword.includes(SPREAD))) {
+    const table = chars.length >= 3 ? "goods_search_fts" : "goods_search_grams";
+    const match = ftsPhrase(chars.length >= 3 ? keyword : chars.length === 1 ? SPREAD + keyword + SPREAD : chars.join(SPREAD));
+    fts = { from: `${table} f JOIN goods_search s ON s.id = f.rowid`, where: `${table} MATCH @match`, params: { match } };
   }
+  const matches = fts ?? { from: "goods_search s", ...scan };
+  const platforms = q.withPlatforms
+    ? (statement(
+        db,
+        `SELECT s.platform, count(*) AS total FROM ${matches.from} WHERE ${matches.where} GROUP BY s.platform ORDER BY total DESC, s.platform`,
+      ).all(matches.params) as { platform: string; total: number }[])
+    : undefined;
+  const onPlatform = (where: string, params: Record<string, unknown>) =>
+    q.platform ? { where: `${where} AND s.platform = @platform`, params: { ...params, platform: q.platform } } : { where, params };
+
   const count = (text: string, params: Record<string, unknown> = {}) => statement(db, text).pluck().get(params) as number;
   const onSale = () => count("SELECT count(*) FROM goods_search");
-  const total = !keyword
-    ? onSale()
-    : fts
-      ? count(`SELECT count(*) FROM ${fts.table} WHERE ${fts.table} MATCH @match`, { match: fts.match })
-      : count("SELECT count(*) FROM goods_search WHERE instr(name_lc, @keyword) > 0 OR instr(tags_lc, @keyword) > 0", { keyword });
-  if (total === 0 || offset >= total) return { list: [], page: q.page, total };
+  const counted = onPlatform(matches.where, matches.params);
+  const total = count(`SELECT count(*) FROM ${matches.from} WHERE ${counted.where}`, counted.params);
+  if (total === 0 || offset >= total) return { list: [], page: q.page, total, platforms };
 
   // which page: walking the ordering's index and testing each row stops after about
   // (offset + size) × onSale / total rows, sorting the matches costs about `total`: take the cheaper
   // (a keyword with fewer matches than the page reaches needs no count of the catalogue to know)
-  const page = (text: string, params: Record<string, unknown> = {}) =>
+  const page = (text: string, params: Record<string, unknown>) =>
     statement(db, text)
       .pluck()
       .all({ ...params, size: q.size, offset }) as string[];
-  let goodsNos: string[];
-  if (!keyword) goodsNos = page(`SELECT goods_no FROM goods_search INDEXED BY ${index} ORDER BY ${orderBy} LIMIT @size OFFSET @offset`);
-  else if (fts && (total <= offset + q.size || ((offset + q.size) * onSale()) / total > total)) {
-    goodsNos = page(
-      `SELECT s.goods_no FROM ${fts.table} f JOIN goods_search s ON s.id = f.rowid WHERE ${fts.table} MATCH @match ORDER BY s.${column} ${q.orderType}, s.sort, s.goods_no LIMIT @size OFFSET @offset`,
-      { match: fts.match },
-    );
-  } else {
-    goodsNos = page(
-      `SELECT goods_no FROM goods_search INDEXED BY ${index} WHERE instr(name_lc, @keyword) > 0 OR instr(tags_lc, @keyword) > 0 ORDER BY ${orderBy} LIMIT @size OFFSET @offset`,
-      { keyword },
-    );
-  }
-  return { list: goodsInfoInOrder(db, goodsNos), page: q.page, total };
+  const walked = onPlatform(scan.where, scan.params);
+  const goodsNos =
+    fts && (total <= offset + q.size || ((offset + q.size) * onSale()) / total > total)
+      ? page(
+          `SELECT s.goods_no FROM ${fts.from} WHERE ${counted.where} ORDER BY s.${column} ${q.orderType}, s.sort, s.goods_no LIMIT @size OFFSET @offset`,
+          counted.params,
+        )
+      : page(`SELECT goods_no FROM goods_search s INDEXED BY ${index} WHERE ${walked.where} ORDER BY ${orderBy} LIMIT @size OFFSET @offset`, walked.params);
+  return { list: goodsInfoInOrder(db, goodsNos), page: q.page, total, platforms };
 }
 
 /**
