@@ -363,6 +363,11 @@ export const orders = sqliteTable(
     fulfilAfter: integer("fulfil_after"),
     /** Shown on the delivery card, e.g. the out-of-stock notice. */
     notice: text("notice"),
+    /**
+     * When an order waiting for codes of a sold-out SKU is refunded in full unless codes arrive
+     * first (OUT_OF_STOCK_REFUND_MINUTES after it first found none; server/trade/jobs/fulfilment.ts).
+     */
+    outOfStockRefundAt: integer("out_of_stock_refund_at"),
     /** Something a person should look at (e.g. paid after it closed). */
     flag: text("flag"),
     createdAt: createdAt(),

@@ -124,8 +124,10 @@ function startSending(ctx: Context, orderNo: string) {
 /** Allocates the codes as the fulfilment worker does (PAY_SUCCESS or SENDING → SEND_SUCCESS). */
 function deliver(ctx: Context, orderNo: string) {
   const before = orderOf(ctx, orderNo);
-  if (!fulfilOrder(ctx.deps, orderNo, ctx.deps.now())) {
+  const outcome = fulfilOrder(ctx.deps, orderNo, ctx.deps.now());
+  if (outcome !== "delivered") {
     const after = orderOf(ctx, orderNo);
+    if (outcome === "refunded") throw new AdminError(`订单 ${orderNo} 缺货已超过退款时限，已全额退款（${before.status} → ${after.status}）`);
     throw new AdminError(`订单 ${orderNo} 缺货，仍为 ${after.status}：${after.notice ?? ""}（先用 cdkeys:add 补充兑换码）`);
   }
   out(`${orderNo}: ${before.status} → SEND_SUCCESS`);

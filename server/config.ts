@@ -35,6 +35,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(10 * 60_000)
     .default(1500),
+  OUT_OF_STOCK_REFUND_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   SESSION_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
   PAY_PROVIDER: z.enum(PAY_PROVIDERS).optional(),
   PAY_NOTIFY_SECRET: z.string().min(SECRET_MIN, `至少 ${SECRET_MIN} 个字符`).optional(),
@@ -91,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tradeApiUrl: c.TRADE_API_URL,
     orderPayMinutes: c.ORDER_PAY_MINUTES,
     fulfilDelayMs: c.FULFIL_DELAY_MS,
+    /** How long a paid order waits for codes of a sold-out SKU before it is refunded in full. */
+    outOfStockRefundMs: c.OUT_OF_STOCK_REFUND_MINUTES * 60_000,
     /** Keys sessions, saas-tokens and SMS code hashes; the payment keys are derived from it per purpose. */
     sessionSecret,
     payProvider,

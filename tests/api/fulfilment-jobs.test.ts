@@ -1,14 +1,16 @@
 // The background jobs as the server runs them (server/trade/jobs/index.ts): a backlog of paid
 // orders larger than one pass of the fulfilment worker is worked off at once, in slices that
-// leave the event loop to requests, not one batch per timer tick (decision 009: 500 orders a second).
-import { eq, sql } from "drizzle-orm";
+// leave the event loop to requests, not one batch per timer tick (decision 009: 500 orders a second);
+// and an order whose codes do not come in time gets its refund, or its code, exactly once.
+import { execFile } from "node:child_process";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../db/schema";
+import { cdkeys, orders, outboxMessages } from "../../db/schema";
 import { startJobs } from "../../server/trade/jobs";
 import { FULFIL_BATCH, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { startHarness, type Harness } from "./harness";
-import { addCodes } from "./order-fixtures";
-import { createGoods, createMember } from "./promotion-fixtures";
+import { addCodes, doubleDeliveries, insertPaidOrders } from "./order-fixtures";
+import { createGoods } from "./promotion-fixtures";
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,37 +23,7 @@ afterAll(() => h.close());
 function paidOrders(count: number, prefix: string): { memberId: number; orderNos: string[] } {
   const { goodsNo, skuNos } = createGoods(h.store.db, [5000]);
   addCodes(h.store.db, skuNos[0]!, count);
-  const memberId = createMember(h.store.db);
-  const now = h.clock.now;
-  const orderNos: string[] = [];
-  h.store.sqlite.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const orderNo = `TT${prefix}${String(100000 + i)}`;
-      h.store.db
-        .insert(orders)
-        .values({
-          orderNo,
-          memberId,
-          status: "PAY_SUCCESS",
-          payWay: "WX",
-          goodsAmount: 5000,
-          payPrice: 5000,
-          payExpireAt: now,
-          payAt: now - 1000,
-          fulfilAfter: now - 1,
-          createdAt: now - 2000,
-          updatedAt: now,
-        })
-        .run();
-      h.store.sqlite
-        .prepare(
-          "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')",
-        )
-        .run(orderNo, goodsNo, skuNos[0]!);
-      orderNos.push(orderNo);
-    }
-  })();
-  return { memberId, orderNos };
+  return insertPaidOrders(h.store.db, { goodsNo, skuNo: skuNos[0]!, count, prefix, now: h.clock.now });
 }
 
 const statusOf = (orderNo: string) => h.store.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)).get()?.status;
@@ -95,4 +67,68 @@ describe("the fulfilment worker", () => {
       jobs.stop();
     }
   });
+});
+
+describe("an order waiting for codes of a sold-out SKU", () => {
+  it("gets its code or its refund, exactly once, when codes arrive at its refund deadline (separate processes race)", async () => {
+    const { goodsNo, skuNos } = createGoods(h.store.db, [5000]);
+    const skuNo = skuNos[0]!;
+    const { orderNos } = insertPaidOrders(h.store.db, { goodsNo, skuNo, count: 20, prefix: "RACE", now: h.clock.now });
+    // every order finds the shelf empty and waits, with the same deadline
+    expect(runFulfilment(h.deps).waiting.sort()).toEqual(orderNos.sort());
+    const deadline = h.store.db.select({ at: orders.outOfStockRefundAt }).from(orders).where(eq(orders.orderNo, orderNos[0]!)).get()!.at!;
+    expect(deadline).toBe(h.clock.now + h.deps.config.outOfStockRefundMs);
+
+    // at the deadline, two workers (other processes, as with WEB_CONCURRENCY) and a restock of 10 codes start together
+    const codes = Array.from({ length: 10 }, (_, i) => `RACE-CODE-${i}`);
+    const startAt = Date.now() + 1_500;
+    const contender = (role: string) =>
+      new Promise<{ delivered: string[]; refunded: string[] }>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "tests/api/fixtures/fulfil-race-contender.ts",
+            h.store.sqlite.name,
+            role,
+            String(startAt),
+            String(deadline),
+            skuNo,
+            codes.join(","),
+          ],
+          (error, stdout, stderr) =>
+            error ? reject(new Error(stderr || String(error))) : resolve(stdout ? JSON.parse(stdout) : { delivered: [], refunded: [] }),
+        );
+      });
+    const outcomes = await Promise.all([contender("worker"), contender("worker"), contender("restock")]);
+    // whatever the restock missed is refunded on the next pass; what it reached is delivered
+    h.clock.now = deadline;
+    runFulfilment(h.deps);
+
+    const rows = h.store.db.select().from(orders).where(inArray(orders.orderNo, orderNos)).all();
+    const delivered = rows.filter((r) => r.status === "SEND_SUCCESS").map((r) => r.orderNo);
+    const refunded = rows.filter((r) => r.status === "ALL_REFUND").map((r) => r.orderNo);
+    expect(delivered.length + refunded.length).toBe(20);
+    expect(delivered.length).toBeLessThanOrEqual(codes.length);
+    const shelf = h.store.db.select().from(cdkeys).where(eq(cdkeys.skuNo, skuNo)).all();
+    expect(
+      shelf
+        .filter((c) => c.status === "DELIVERED")
+        .map((c) => c.orderNo)
+        .sort(),
+    ).toEqual([...delivered].sort());
+    // no order both delivered and refunded, none reported twice
+    const reported = outcomes.flatMap((o) => [...o.delivered, ...o.refunded]);
+    expect(new Set(reported).size).toBe(reported.length);
+    expect(doubleDeliveries(h.store.sqlite)).toEqual([]);
+    const sms = h.store.db
+      .select()
+      .from(outboxMessages)
+      .where(and(inArray(outboxMessages.orderNo, orderNos), eq(outboxMessages.channel, "SMS")))
+      .all();
+    expect(sms).toHaveLength(20);
+    for (const orderNo of refunded) expect(sms.find((m) => m.orderNo === orderNo)!.body).toContain("已全额退回原支付账户");
+    for (const orderNo of delivered) expect(sms.find((m) => m.orderNo === orderNo)!.body).toContain("兑换码");
+  }, 30_000);
 });

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { cdkeys, orders } from "../../db/schema";
 import type { PayNotification } from "../../server/trade/providers/pay";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
+import { createMember } from "./promotion-fixtures";
 
 export const ORDER_V1 = "/api/trade_bff/v1/order";
 export const ORDER_V2 = "/api/trade_bff/v2/order";
@@ -109,4 +110,43 @@ export function doubleDeliveries(sqlite: Database.Database): unknown[] {
       )
       .all(),
   ];
+}
+
+/**
+ * `count` orders of a new member for one unit of `skuNo`, paid ￥50.00 and due for fulfilment at
+ * `now`, inserted directly (TT{prefix}100000, …); the member and the order numbers.
+ */
+export function insertPaidOrders(
+  db: Db,
+  { goodsNo, skuNo, count, prefix, now }: { goodsNo: string; skuNo: string; count: number; prefix: string; now: number },
+) {
+  const memberId = createMember(db);
+  const orderNos: string[] = [];
+  db.$client.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const orderNo = `TT${prefix}${String(100000 + i)}`;
+      db.insert(orders)
+        .values({
+          orderNo,
+          memberId,
+          status: "PAY_SUCCESS",
+          payWay: "WX",
+          goodsAmount: 5000,
+          payPrice: 5000,
+          payExpireAt: now,
+          payAt: now - 1000,
+          fulfilAfter: now - 1,
+          createdAt: now - 2000,
+          updatedAt: now,
+        })
+        .run();
+      db.$client
+        .prepare(
+          "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')",
+        )
+        .run(orderNo, goodsNo, skuNo);
+      orderNos.push(orderNo);
+    }
+  })();
+  return { memberId, orderNos };
 }

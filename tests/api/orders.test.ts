@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cdkeys, coupons, goods, idempotencyKeys, orderCoupons, orderPerformances, orders, outboxMessages, paymentNotifications, skus } from "../../db/schema";
 import { createApp } from "../../server/app";
 import { closeExpiredOrders } from "../../server/trade/jobs/expiry";
-import { OUT_OF_STOCK_NOTICE, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
+import { OUT_OF_STOCK_NOTICE, OUT_OF_STOCK_REFUND_NOTICE, outOfStockNotice, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { claimCoupon } from "../../server/trade/services/promotion.service";
 import { startHarness, type Harness } from "./harness";
 import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, ORDER_V2, orderBody, orderRow, orderSnapshot, signedBody } from "./order-fixtures";
@@ -1018,30 +1018,83 @@ describe("fulfilment", () => {
     const orderNo = res.body.result.order_no;
     await pay(orderNo);
     expect(fulfilSoon().waiting).toContain(orderNo);
-    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SENDING", notice: OUT_OF_STOCK_NOTICE });
+    // the notice says what happens if no code comes, and when
+    const refundAt = h.clock.now + h.deps.config.outOfStockRefundMs;
+    const notice = outOfStockNotice(refundAt);
+    expect(notice).toMatch(new RegExp(`^${OUT_OF_STOCK_NOTICE}；若 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} 前仍未补货，将自动全额退款至原支付账户$`));
+    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SENDING", notice, outOfStockRefundAt: refundAt });
     const detail = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result;
-    expect(detail.order).toMatchObject({ status: "SENDING", notice: OUT_OF_STOCK_NOTICE });
-    expect(detail.performance_list).toEqual([expect.objectContaining({ value: "", notice_text: OUT_OF_STOCK_NOTICE })]);
+    expect(detail.order).toMatchObject({ status: "SENDING", notice });
+    expect(detail.performance_list).toEqual([expect.objectContaining({ value: "", notice_text: notice })]);
     expect(h.store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all()).toEqual([]);
 
     // a retry before codes arrive changes nothing
     fulfilAt(h.clock.now + 10 * MINUTE);
-    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SENDING", notice: OUT_OF_STOCK_NOTICE });
+    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SENDING", notice, outOfStockRefundAt: refundAt });
 
-    // the seeded out-of-stock order of the same SKU waits too; one code arrives, then another,
-    // and the worker's next pass delivers (no wait for the out-of-stock retry)
+    // other orders of the same SKU may wait too (the seeded one, unless an earlier test's clock
+    // passed its refund deadline); one code arrives, then another, and the worker's next pass
+    // delivers (no wait for the out-of-stock retry)
     h.clock.now += MINUTE;
     const first = restock(h.deps, skuNo, ["RESTOCK-CODE-0001"]);
     expect(first).toMatchObject({ added: 1, unused: 1 });
-    expect(first.waitingOrders.sort()).toEqual([orderNo, h.seed.outOfStockOrderNo].sort());
+    expect(first.waitingOrders).toContain(orderNo);
     runFulfilment(h.deps);
     expect(h.store.db.select().from(cdkeys).where(eq(cdkeys.code, "RESTOCK-CODE-0001")).get()!.status).toBe("DELIVERED");
-    expect([orderNo, h.seed.outOfStockOrderNo].filter((no) => statusOf(no) === "SENDING")).toHaveLength(1);
-    restock(h.deps, skuNo, ["RESTOCK-CODE-0002"]);
+    expect(first.waitingOrders.filter((no) => statusOf(no) === "SENDING")).toHaveLength(first.waitingOrders.length - 1);
+    restock(
+      h.deps,
+      skuNo,
+      first.waitingOrders.map((_, i) => `RESTOCK-CODE-1${i}`),
+    );
     runFulfilment(h.deps);
-    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
-    expect(statusOf(h.seed.outOfStockOrderNo)).toBe("SEND_SUCCESS");
+    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null, outOfStockRefundAt: null });
+    for (const no of first.waitingOrders) expect(statusOf(no)).toBe("SEND_SUCCESS");
     expect(doubleDeliveries(h.store.sqlite)).toEqual([]);
+  });
+
+  it("refunds a sold-out order in full when no code came by its deadline, once, with a mail and an SMS", async () => {
+    const empty = createGoods(h.store.db, [2990]);
+    const skuNo = empty.skuNos[0]!;
+    const res = await create(as1, orderBody(member1, [unit(empty.goodsNo, skuNo)]));
+    const orderNo = res.body.result.order_no;
+    await pay(orderNo);
+    expect(fulfilSoon().waiting).toContain(orderNo);
+    const refundAt = orderRow(h.store.db, orderNo)!.outOfStockRefundAt!;
+    expect(refundAt).toBe(h.clock.now + h.deps.config.outOfStockRefundMs);
+
+    // retries up to the deadline keep it waiting, and the last retry falls on the deadline itself
+    expect(fulfilAt(refundAt - 1).waiting).toContain(orderNo);
+    expect(orderRow(h.store.db, orderNo)).toMatchObject({ status: "SENDING", fulfilAfter: refundAt });
+    const pass = fulfilAt(refundAt);
+    expect(pass.refunded).toEqual([orderNo]);
+    expect(orderRow(h.store.db, orderNo)).toMatchObject({
+      status: "ALL_REFUND",
+      notice: OUT_OF_STOCK_REFUND_NOTICE,
+      fulfilAfter: null,
+      outOfStockRefundAt: null,
+    });
+    const messages = () => h.store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
+    expect(
+      messages()
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(["MAIL", "SMS"]);
+    const mail = messages().find((m) => m.channel === "MAIL")!;
+    expect(mail.recipient).toBe("buyer@example.com");
+    expect(mail.subject).toContain("已全额退款");
+    expect(mail.body).toContain("￥29.90");
+    expect(messages().find((m) => m.channel === "SMS")!.body).toContain("已全额退回原支付账户");
+
+    // later passes and a late restock change nothing: the code stays on the shelf
+    fulfilAt(refundAt + HOUR);
+    restock(h.deps, skuNo, ["LATE-CODE-0001"]);
+    runFulfilment(h.deps);
+    expect(orderRow(h.store.db, orderNo)!.status).toBe("ALL_REFUND");
+    expect(h.store.db.select().from(cdkeys).where(eq(cdkeys.code, "LATE-CODE-0001")).get()!.status).toBe("UNUSED");
+    expect(messages()).toHaveLength(2);
+    const detail = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result;
+    expect(detail.order).toMatchObject({ status: "ALL_REFUND", notice: OUT_OF_STOCK_REFUND_NOTICE });
   });
 });
 
@@ -1083,7 +1136,7 @@ describe("under concurrency", () => {
     const byStatus = (s: string) => rows.filter((r) => r.status === s);
     expect(byStatus("SEND_SUCCESS")).toHaveLength(40);
     expect(byStatus("SENDING")).toHaveLength(20);
-    for (const r of byStatus("SENDING")) expect(r.notice).toBe(OUT_OF_STOCK_NOTICE);
+    for (const r of byStatus("SENDING")) expect(r.notice).toContain(OUT_OF_STOCK_NOTICE);
 
     const skuCodes = h.store.db.select().from(cdkeys).where(eq(cdkeys.skuNo, skuNo)).all();
     expect(skuCodes).toHaveLength(40);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { claimCoupons, readDb } from "./shop-api";
+import { claimCoupons, readDb, writeDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
 // 黑神话：钟馗 is a presale goods.
@@ -176,6 +176,17 @@ test.describe("checkout", () => {
     await page.goto(`/order/detail/${orderNo}`);
     await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
     await expect(page.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
+    // it says what happens if no code comes, and when
+    await expect(page.getByTestId("delivery-card")).toContainText(/若 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前仍未补货，将自动全额退款至原支付账户/);
+
+    // the deadline passes with the shelf still empty: the worker refunds the order in full
+    writeDb("update orders set out_of_stock_refund_at = ?, fulfil_after = ? where order_no = ?", Date.now() - 1, Date.now() - 1, orderNo);
+    await waitForStatus(orderNo, ["ALL_REFUND"]);
+    await page.reload();
+    await expect(page.getByText("已退款").first()).toBeVisible();
+    await expect(page.getByText("商品缺货未能发货，已全额退款至原支付账户").first()).toBeVisible();
+    const messages = readDb<{ channel: string; body: string }>("select channel, body from outbox_messages where order_no = ?", orderNo);
+    expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([expect.stringContaining("已全额退回原支付账户")]);
   });
 
   test("another member's order shows 订单不存在", async ({ page, context, baseURL, shopper }) => {

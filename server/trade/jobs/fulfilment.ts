@@ -1,19 +1,26 @@
 // The fulfilment worker: PAY_SUCCESS → SENDING → SEND_SUCCESS once an order's fulfil_after has
 // come (pay time + FULFIL_DELAY_MS, or the presale time). Each order is handled atomically (its own
 // transaction, or a savepoint in the pass's) and allocates exactly one unused code per unit, so no
-// code is delivered twice and a SKU never sells more codes than it holds. All state is in SQLite,
-// so a restart simply resumes.
+// code is delivered twice and a SKU never sells more codes than it holds. An order whose SKU ran
+// out waits in SENDING, and is refunded in full (SENDING → ALL_REFUND) when no code has come
+// OUT_OF_STOCK_REFUND_MINUTES after it first found none: no money stuck on an empty shelf. Codes
+// and the refund are decided in the same transaction, so an order gets one or the other, once.
+// All state is in SQLite, so a restart simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { outboxMailProvider, type MailProvider } from "../providers/mail";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
+import { yuanText } from "../../../shared/money";
 import { formatDateTime } from "../../../shared/shop-time";
 import { transition } from "../services/order.service";
 import { preparedFor, writeTransaction } from "../services/prepared";
 
 export const OUT_OF_STOCK_NOTICE = "库存不足，正在补货，请耐心等待";
+export const OUT_OF_STOCK_REFUND_NOTICE = "商品缺货未能发货，已全额退款至原支付账户";
+/** The waiting order's notice: what happens, and when, if no code comes. */
+export const outOfStockNotice = (refundAt: number) => `${OUT_OF_STOCK_NOTICE}；若 ${formatDateTime(refundAt)} 前仍未补货，将自动全额退款至原支付账户`;
 const OUT_OF_STOCK_RETRY_MS = 30_000;
 /** Orders one pass delivers at most; the scheduler (jobs/index.ts) runs passes while orders are due. */
 export const FULFIL_BATCH = 50;
@@ -55,7 +62,7 @@ const queries = preparedFor((db) => ({
     .prepare(),
   outOfStock: db
     .update(orders)
-    .set({ notice: OUT_OF_STOCK_NOTICE, fulfilAfter: sql`${p("retryAt")}`, updatedAt: sql`${p("now")}` })
+    .set({ notice: sql`${p("notice")}`, fulfilAfter: sql`${p("retryAt")}`, outOfStockRefundAt: sql`${p("refundAt")}`, updatedAt: sql`${p("now")}` })
     .where(eq(orders.orderNo, p("orderNo")))
     .prepare(),
   insertPerformance: db
@@ -93,15 +100,15 @@ const queries = preparedFor((db) => ({
  * (codes, deliveries, outbox), so a batch commits a fraction of the pages one commit per order
  * would (decision 009), and an order that fails is rolled back alone and tried again on the next tick.
  */
-export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: string[]; more: boolean } {
+export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: string[]; refunded: string[]; more: boolean } {
   const now = deps.now();
   const { db } = deps.store;
   return writeTransaction(db, () => {
     const due = queries(db).due.all({ now });
-    const result = { delivered: [] as string[], waiting: [] as string[], more: due.length === FULFIL_BATCH };
+    const result = { delivered: [] as string[], waiting: [] as string[], refunded: [] as string[], more: due.length === FULFIL_BATCH };
     for (const { orderNo } of due) {
       try {
-        (fulfilOrder(deps, orderNo, now) ? result.delivered : result.waiting).push(orderNo);
+        result[fulfilOrder(deps, orderNo, now)].push(orderNo);
       } catch (error) {
         deps.logger.error({ err: error, orderNo }, "fulfilment of an order failed; it is tried again on the next tick");
         result.waiting.push(orderNo);
@@ -113,13 +120,16 @@ export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: 
   });
 }
 
-/** Delivers one order in its own transaction (a savepoint inside a pass); false when it has to wait for codes. */
-export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): boolean {
+/**
+ * Delivers one order in its own transaction (a savepoint inside a pass): "delivered", "waiting" for
+ * codes (or not deliverable at all), or "refunded" because its wait for codes ran out.
+ */
+export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "delivered" | "waiting" | "refunded" {
   const { db } = deps.store;
   const q = queries(db);
   return writeTransaction(db, () => {
     let order = q.order.get({ orderNo });
-    if (!order || !["PAY_SUCCESS", "SENDING"].includes(order.status)) return false;
+    if (!order || !["PAY_SUCCESS", "SENDING"].includes(order.status)) return "waiting";
     if (order.status === "PAY_SUCCESS") {
       transition(db, order, "START_SENDING", now);
       order = { ...order, status: "SENDING" };
@@ -127,10 +137,16 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): bool
     for (const unit of q.undeliveredUnits.all({ orderNo })) {
       const code = q.takeCode.get({ orderNo, now, skuNo: unit.skuNo });
       if (!code) {
-        q.outOfStock.run({ orderNo, now, retryAt: now + OUT_OF_STOCK_RETRY_MS });
+        const refundAt = order.outOfStockRefundAt ?? now + deps.config.outOfStockRefundMs;
+        if (now >= refundAt) {
+          refundUndelivered(db, order, now);
+          deps.logger.warn({ orderNo, skuNo: unit.skuNo }, "out of stock past the refund deadline: order refunded in full");
+          return "refunded";
+        }
+        q.outOfStock.run({ orderNo, now, retryAt: Math.min(now + OUT_OF_STOCK_RETRY_MS, refundAt), refundAt, notice: outOfStockNotice(refundAt) });
         deps.logger.warn({ orderNo, skuNo: unit.skuNo }, "out of stock: order waits in SENDING");
         // codes allocated to earlier units of this order stay with it (the transaction commits)
-        return false;
+        return "waiting";
       }
       q.insertPerformance.run({
         orderNo,
@@ -142,9 +158,38 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): bool
         now,
       });
     }
-    transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null });
+    transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null, outOfStockRefundAt: null });
     queueDeliveryMessages(db, order, now);
-    return true;
+    return "delivered";
+  });
+}
+
+/**
+ * SENDING → ALL_REFUND for an order whose codes did not come in time, with a mail and an SMS. The
+ * refund itself goes back through the pay provider's refund of a real deployment; the sandbox
+ * records it on the order. Codes delivered to earlier units stay with the order.
+ */
+function refundUndelivered(db: Db, order: typeof orders.$inferSelect, now: number) {
+  transition(db, order, "REFUND_ALL", now, { notice: OUT_OF_STOCK_REFUND_NOTICE, fulfilAfter: null, outOfStockRefundAt: null });
+  const member = queries(db).recipient.get({ memberId: order.memberId })!;
+  const { orderNo } = order;
+  const amount = yuanText(order.payPrice);
+  const email = order.userEmail || member.email;
+  if (email) {
+    mailProvider.send(db, {
+      to: email,
+      subject: `【TTS游戏商城】订单 ${orderNo} 已全额退款`,
+      body: `您好，很抱歉，您于 ${formatDateTime(order.createdAt)} 下单的商品暂时缺货，未能按时发放兑换码。订单金额 ${amount} 已全额退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
+      orderNo,
+      now,
+    });
+  }
+  smsProvider.send(db, {
+    mobile: member.mobile,
+    subject: "",
+    body: `【TTS游戏商城】很抱歉，您的订单 ${orderNo} 因商品缺货未能发货，${amount} 已全额退回原支付账户。`,
+    orderNo,
+    now,
   });
 }
 

@@ -32,6 +32,7 @@ export function startJobs(deps: TradeDeps) {
     do {
       const pass = runFulfilment(deps);
       if (pass.delivered.length) deps.logger.info({ orders: pass.delivered }, "delivered orders");
+      if (pass.refunded.length) deps.logger.warn({ orders: pass.refunded }, "refunded orders whose codes did not come in time");
       more = pass.more;
     } while (more && Date.now() - started < FULFIL_SLICE_MS);
     if (more && !continuing && !stopped) {

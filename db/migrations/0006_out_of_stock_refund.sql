@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `out_of_stock_refund_at` integer;
