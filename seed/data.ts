@@ -68,16 +68,6 @@ export const REDEMPTION_URLS: Record<Platform, string> = {
   GIFT_CARD: "https://apps.apple.com/redeem",
 };
 
-/** Steps shown in rich text and hinted in the delivery notice. */
-export const REDEEM_STEPS: Record<Platform, string[]> = {
-  STEAM: ["打开 Steam 客户端并登录账户", "点击左上角「游戏」→「激活产品」", "粘贴兑换码，确认后即可在库中下载"],
-  NINTENDO: ["在 Nintendo Switch 主页打开 Nintendo eShop", "选择要使用的用户，点击左侧「输入兑换码」", "输入 16 位兑换码并确认，游戏会自动开始下载"],
-  PSN: ["在 PS5 主页进入 PlayStation Store", "点击右上角「…」选择「兑换代码」", "输入 12 位代码并确认，内容即添加到账户"],
-  XBOX: ["访问 redeem.microsoft.com 或在主机上打开 Microsoft Store", "登录 Microsoft 账户，选择「兑换代码」", "输入 25 位代码并确认"],
-  MOBILE: ["打开游戏官方充值中心并登录游戏账号", "选择对应的区服与角色", "输入充值码完成兑换，道具将发放到游戏邮箱"],
-  GIFT_CARD: ["打开对应商店（App Store / Google Play 等）并登录账户", "进入「兑换礼品卡或代码」", "输入卡密，余额即时到账"],
-};
-
 /** notice_text of a delivered code, per platform. */
 export const DELIVERY_NOTICES: Record<Platform, string> = {
   STEAM: "请在 Steam 客户端「游戏」→「激活产品」中输入兑换码。兑换码一经发放不支持退换，请勿泄露给他人。",

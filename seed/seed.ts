@@ -22,7 +22,6 @@ import {
   PERFORMANCE_TEXT,
   PLATFORM_LABELS,
   POPUPS,
-  REDEEM_STEPS,
   REDEMPTION_URLS,
   type ActivityDef,
   type GoodsDef,
@@ -36,6 +35,7 @@ import { generateImages, goodsImagePaths, mediaUrl, TIMER_IMAGE } from "./images
 import { createRng, type Rng } from "./random";
 import { yuanText } from "../shared/money";
 import { compactShopDay, shopClock, shopDayStart } from "../shared/shop-time";
+import { redeemStepsByPlatform } from "../server/trade/services/platforms.service";
 
 type Insert<T extends SQLiteTable> = T["$inferInsert"];
 
@@ -570,11 +570,11 @@ function assembly(item: ItemDef): Assembly {
   return a;
 }
 
-function richText(g: GoodsDef): string {
+function richText(g: GoodsDef, redeemSteps: string[]): string {
   if (!g.intro) return "";
   const isGame = g.art === "game";
   const li = (items: string[]) => `<ul>${items.map((x) => `<li>${x}</li>`).join("")}</ul>`;
-  const steps = REDEEM_STEPS[g.platform].map((s, i) => `<strong>第${"一二三四五"[i] ?? i + 1}步：</strong>${escapeHtml(s)}`);
+  const steps = redeemSteps.map((s, i) => `<strong>第${"一二三四五"[i] ?? i + 1}步：</strong>${escapeHtml(s)}`);
   return [
     `<h3>${isGame ? "游戏介绍" : "商品介绍"}</h3>`,
     `<p>${escapeHtml(g.intro.about)}</p>`,
@@ -588,7 +588,8 @@ function richText(g: GoodsDef): string {
   ].join("");
 }
 
-function buildLayout(now: number) {
+/** The layouts, pages and adverts; goods introductions show their platform's `redeemSteps` (the platforms table). */
+function buildLayout(now: number, redeemSteps: Map<string, string[]>) {
   const blocks: Insert<typeof schema.layoutBlocks>[] = [];
   const items: Insert<typeof schema.layoutItems>[] = [];
   const addBlock = (block: Omit<Insert<typeof schema.layoutBlocks>, "id">, blockItems: { goodsNo: string | null; assembly: Assembly }[]) => {
@@ -623,7 +624,7 @@ function buildLayout(now: number) {
   }
   GOODS.filter((g) => g.intro).forEach((g, i) =>
     addBlock({ pageType: "PROMOTION_RENDER", name: `${g.name} 商品详情`, styleType: "RENDER", settings: {}, renderId: g.no, sort: i + 1 }, [
-      { goodsNo: null, assembly: { RICHTEXT: { value: richText(g) } } },
+      { goodsNo: null, assembly: { RICHTEXT: { value: richText(g, redeemSteps.get(g.platform) ?? []) } } },
     ]),
   );
 
@@ -702,7 +703,7 @@ function tableNames(store: Store, types: string[] = ["table", "virtual"]): strin
 }
 
 /** Reference data the migrations write, not the seed: a reseed keeps it. */
-const MIGRATION_DATA = ["platform_search_words"];
+const MIGRATION_DATA = ["platforms"];
 
 function clearAll(store: Store): void {
   // the search indexes (contentless FTS5 tables) empty themselves through the triggers of the
@@ -742,7 +743,7 @@ export function seedCatalogue(store: Store, options: { mediaDir: string; now?: n
   const now = options.now ?? Date.now();
   generateImages(options.mediaDir);
   const cat = buildCatalogue(now);
-  const layout = buildLayout(now);
+  const layout = buildLayout(now, redeemStepsByPlatform(store.db));
   const activities = buildActivities(now);
   const { db } = store;
   store.sqlite.transaction(() => {
@@ -776,7 +777,7 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
   const codes = buildCodes(cat.skus, now);
   const coupons = buildCoupons(now);
   const orders = buildOrders(now, cat, coupons, codes);
-  const layout = buildLayout(now);
+  const layout = buildLayout(now, redeemStepsByPlatform(store.db));
   const activities = buildActivities(now);
   const members = buildMembers(now, coupons);
   const servers: Insert<typeof schema.memberServers>[] = MEMBER_SERVERS.map((s, i) => ({

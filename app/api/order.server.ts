@@ -59,7 +59,17 @@ export const OrderDetailSchema = z.object({
     notice: z.string().default(""),
   }),
   goods: z.array(OrderGoodsSchema),
-  performance_list: z.array(z.object({ title: z.string(), value: z.string(), copy: z.boolean(), url: LinkValue, notice_text: z.string().default("") })),
+  performance_list: z.array(
+    z.object({
+      title: z.string(),
+      value: z.string(),
+      copy: z.boolean(),
+      url: LinkValue,
+      notice_text: z.string().default(""),
+      // how to redeem the code on its platform: this shop's services send it, another backend may not
+      redeem_steps: z.array(z.string()).default([]),
+    }),
+  ),
   gift_list: z.array(z.object({ title: z.string(), value: z.string(), copy: z.boolean(), url: LinkValue })).default([]),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;

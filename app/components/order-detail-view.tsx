@@ -109,15 +109,18 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
 function DeliveryCard({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const goods = detail.goods[0];
-  const delivered = order.status === "SEND_SUCCESS";
+  // codes stay on the page after a refund of a delivered order
+  const items = [...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "", redeem_steps: [] }))].filter((item) => item.value);
+  const refunded = order.status === "ALL_REFUND" || order.status === "PART_REFUND";
   return (
     <section aria-labelledby="delivery-title" className={cardClass("md")} data-testid="delivery-card">
       <h2 id="delivery-title" className="mb-4 font-semibold">
         发货信息
       </h2>
-      {delivered ? (
+      {refunded ? <p className="mb-3 text-sm text-amber-300">{order.notice || "订单已退款"}</p> : null}
+      {items.length ? (
         <ul className="space-y-3">
-          {[...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "" }))].map((item, i) => (
+          {items.map((item, i) => (
             <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
               <div className="flex flex-wrap items-center gap-3">
                 <span className="text-sm text-ink-muted">{item.title}</span>
@@ -132,11 +135,21 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
                   <RedemptionAddress value={item.url.value} />
                 </p>
               ) : null}
+              {item.redeem_steps.length ? (
+                <div className="text-sm" data-testid="redeem-steps">
+                  <h3 className="font-medium">兑换步骤</h3>
+                  <ol className="mt-1 list-decimal space-y-0.5 pl-5 leading-6 text-ink-muted">
+                    {item.redeem_steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                </div>
+              ) : null}
               {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
             </li>
           ))}
         </ul>
-      ) : goods?.is_presale && goods.presale_performance_at ? (
+      ) : refunded ? null : goods?.is_presale && goods.presale_performance_at ? (
         <p className="text-sm">
           游戏解锁后发放<span className="ml-2 text-ink-muted">预计发放时间：{formatDateTime(goods.presale_performance_at)}</span>
         </p>

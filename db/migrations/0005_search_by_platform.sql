@@ -1,22 +1,32 @@
--- Search by platform and kind (issue 14). Shoppers type the platform, not the goods' name: "Steam",
--- "Switch", "PS5", "礼品卡". `platform_search_words` holds, per goods platform, the words they type
--- for it (lower case, space-separated); the goods triggers append them to goods_search.tags_lc, so
--- the same two FTS5 indexes and the same query find them (0003 explains the indexes). The platform
--- itself is copied to goods_search.platform for the results page's platform filter and counts.
--- Editing a platform's words: update platform_search_words, then touch the goods of that platform
--- (UPDATE goods SET platform = platform WHERE platform = …) so the triggers index them again.
-CREATE TABLE `platform_search_words` (
+-- What the shop knows about each goods platform (issue 14, decision 018): reference data of the
+-- schema, which the seed keeps when it reseeds.
+--   search_words  the words shoppers type for it, lower case, space-separated: "Steam", "Switch",
+--                 "PS5", "礼品卡" rarely appear in a goods' name. The goods triggers append them
+--                 to goods_search.tags_lc, so the same two FTS5 indexes and the same query find
+--                 them (0003 explains the indexes). Editing them: update this table, then touch
+--                 the platform's goods (UPDATE goods SET platform = platform WHERE platform = …).
+--   redeem_steps  how a code of the platform is redeemed (a JSON array of steps), shown under
+--                 every delivered code and in the goods' introduction.
+-- goods_search.platform (a copy of the goods') serves the results page's filter and counts.
+CREATE TABLE `platforms` (
 	`platform` text PRIMARY KEY NOT NULL,
-	`words` text NOT NULL
+	`search_words` text NOT NULL,
+	`redeem_steps` text DEFAULT '[]' NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO `platform_search_words` (`platform`, `words`) VALUES
-  ('STEAM', 'steam 蒸汽平台 pc 电脑游戏 激活码'),
-  ('NINTENDO', 'nintendo switch ns 任天堂 eshop 兑换码'),
-  ('PSN', 'playstation psn ps5 ps4 索尼 兑换码'),
-  ('XBOX', 'xbox xgp game pass 微软 兑换码'),
-  ('MOBILE', '手游 手机游戏 充值 mobile'),
-  ('GIFT_CARD', '礼品卡 gift card 充值卡');
+INSERT INTO `platforms` (`platform`, `search_words`, `redeem_steps`) VALUES
+  ('STEAM', 'steam 蒸汽平台 pc 电脑游戏 激活码',
+    '["打开 Steam 客户端并登录账户","点击左上角「游戏」→「激活产品」","粘贴兑换码，确认后即可在库中下载"]'),
+  ('NINTENDO', 'nintendo switch ns 任天堂 eshop 兑换码',
+    '["在 Nintendo Switch 主页打开 Nintendo eShop","选择要使用的用户，点击左侧「输入兑换码」","输入 16 位兑换码并确认，游戏会自动开始下载"]'),
+  ('PSN', 'playstation psn ps5 ps4 索尼 兑换码',
+    '["在 PS5 主页进入 PlayStation Store","点击右上角「…」选择「兑换代码」","输入 12 位代码并确认，内容即添加到账户"]'),
+  ('XBOX', 'xbox xgp game pass 微软 兑换码',
+    '["访问 redeem.microsoft.com 或在主机上打开 Microsoft Store","登录 Microsoft 账户，选择「兑换代码」","输入 25 位代码并确认"]'),
+  ('MOBILE', '手游 手机游戏 充值 mobile',
+    '["打开游戏官方充值中心并登录游戏账号","选择对应的区服与角色","输入充值码完成兑换，道具将发放到游戏邮箱"]'),
+  ('GIFT_CARD', '礼品卡 gift card 充值卡',
+    '["打开对应商店（App Store / Google Play 等）并登录账户","进入「兑换礼品卡或代码」","输入卡密，余额即时到账"]');
 --> statement-breakpoint
 ALTER TABLE `goods_search` ADD `platform` text DEFAULT '' NOT NULL;
 --> statement-breakpoint
@@ -31,7 +41,7 @@ CREATE TRIGGER `goods_search_after_goods_insert` AFTER INSERT ON `goods` WHEN ne
   VALUES (
     new.`goods_no`,
     lower(new.`goods_name`),
-    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `words` FROM `platform_search_words` WHERE `platform` = new.`platform`), lower(new.`platform`)),
+    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` WHERE `platform` = new.`platform`), lower(new.`platform`)),
     new.`platform`,
     new.`price_turn_cny`,
     new.`sale_off_price_cny`,
@@ -45,7 +55,7 @@ CREATE TRIGGER `goods_search_after_goods_update` AFTER UPDATE OF `goods_no`, `go
   SELECT
     new.`goods_no`,
     lower(new.`goods_name`),
-    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `words` FROM `platform_search_words` WHERE `platform` = new.`platform`), lower(new.`platform`)),
+    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` WHERE `platform` = new.`platform`), lower(new.`platform`)),
     new.`platform`,
     new.`price_turn_cny`,
     new.`sale_off_price_cny`,
@@ -59,7 +69,7 @@ INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price
 SELECT
   g.`goods_no`,
   lower(g.`goods_name`),
-  lower(g.`goods_tags`) || ' ' || coalesce((SELECT `words` FROM `platform_search_words` w WHERE w.`platform` = g.`platform`), lower(g.`platform`)),
+  lower(g.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` p WHERE p.`platform` = g.`platform`), lower(g.`platform`)),
   g.`platform`,
   g.`price_turn_cny`,
   g.`sale_off_price_cny`,

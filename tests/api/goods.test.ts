@@ -137,7 +137,7 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
   type Order = { orderBy: "origin_price" | "sale_price"; orderType: "asc" | "desc" };
   const lower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
   const platformWords = (platform: string) =>
-    (h.store.sqlite.prepare("SELECT words FROM platform_search_words WHERE platform = ?").pluck().get(platform) as string | undefined) ?? lower(platform);
+    (h.store.sqlite.prepare("SELECT search_words FROM platforms WHERE platform = ?").pluck().get(platform) as string | undefined) ?? lower(platform);
   /**
    * What the search must answer, worked out from every row: on sale, the name, the tags' JSON or
    * the words for the goods' platform containing the keyword (ASCII case folded).

@@ -560,7 +560,7 @@ describe("GET /v2/order/{no}", () => {
         goods_tags: expect.any(Array),
       }),
     ]);
-    expect(performance_list).toEqual([{ title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: "" }]);
+    expect(performance_list).toEqual([{ title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: "", redeem_steps: [] }]);
   });
 
   it("shows the delivered code of a seeded delivered order", async () => {
@@ -574,6 +574,14 @@ describe("GET /v2/order/{no}", () => {
       copy: true,
       url: { title: "兑换地址", value: expect.stringMatching(/^https:\/\//) },
     });
+    // under the code, how to redeem it on the goods' platform
+    const platform = h.store.sqlite
+      .prepare("SELECT g.platform FROM order_units u JOIN goods g ON g.goods_no = u.goods_no WHERE u.order_no = ?")
+      .pluck()
+      .get(orderNo) as string;
+    const steps = JSON.parse(h.store.sqlite.prepare("SELECT redeem_steps FROM platforms WHERE platform = ?").pluck().get(platform) as string);
+    expect(steps.length).toBeGreaterThan(1);
+    expect(item.redeem_steps).toEqual(steps);
   });
 });
 
@@ -958,7 +966,15 @@ describe("fulfilment", () => {
     const detail = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result;
     expect(detail.order.status).toBe("SEND_SUCCESS");
     expect(detail.performance_list).toEqual([
-      { title: "兑换码", value: code[0]!.code, copy: true, url: { title: "", value: "" }, notice_text: expect.stringMatching(CN) },
+      {
+        title: "兑换码",
+        value: code[0]!.code,
+        copy: true,
+        url: { title: "", value: "" },
+        notice_text: expect.stringMatching(CN),
+        // the test goods are Steam goods
+        redeem_steps: expect.arrayContaining([expect.stringContaining("Steam")]),
+      },
     ]);
 
     const messages = h.store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();

@@ -53,26 +53,24 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   await goods.getByTestId("coupon-bar").getByRole("listitem").filter({ hasText: "9折" }).getByRole("button", { name: "领取" }).click();
   await expect(goods.getByText("领取成功")).toBeVisible();
 
-  // buy: the button shows the after-coupon price
-  await goods
-    .getByRole("link", { name: /券后价/ })
-    .first()
-    .click();
+  // buy: the button shows the after-coupon price, and claims the coupons still claimable in one click first
+  await goods.getByRole("button", { name: /券后价/ }).click();
   await expect(goods).toHaveURL(new RegExp(`/settle/pay-confirm/G1001\\?sku=${skuNo}`));
+  await expect(goods.getByText("已为您一键领取优惠券")).toBeVisible();
 
-  // the optimal coupon is chosen; pick the other one, then back
+  // the optimal coupon is chosen; pick another one, then back
   const picker = goods.getByTestId("coupon-picker");
   const chosen = picker.locator('a[aria-current="true"]');
-  await expect(chosen).toContainText("9折");
+  const couponNo = (await chosen.getAttribute("data-coupon"))!;
+  expect(couponNo).toBeTruthy();
   const payable = () => goods.getByTestId("price-lines").locator("dd").last().textContent();
   const optimalPrice = await payable();
-  await picker.getByRole("link").filter({ hasText: "新人专享券" }).click();
-  await expect(chosen).toContainText("新人专享券");
+  await picker.locator('a[data-coupon]:not([aria-current="true"])').first().click();
+  await expect(chosen).not.toHaveAttribute("data-coupon", couponNo);
   await expect.poll(payable).not.toBe(optimalPrice);
-  await picker.getByRole("link").filter({ hasText: "9折" }).click();
-  await expect(chosen).toContainText("9折");
+  await picker.locator(`a[data-coupon="${couponNo}"]`).click();
+  await expect(chosen).toHaveAttribute("data-coupon", couponNo);
   await expect.poll(payable).toBe(optimalPrice);
-  const couponNo = await chosen.getAttribute("data-coupon");
 
   // e-mail, confirm, Alipay, pay on the sandbox cashier
   await goods.getByRole("textbox", { name: "收货邮箱" }).fill("journey@example.com");
@@ -103,6 +101,12 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   }).toPass({ timeout: 15_000 });
   const code = (await goods.getByTestId("delivered-code").first().textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9-]{10,}$/);
+  // right under the code: how to redeem it on the goods' platform
+  const [{ steps }] = readDb<{ steps: string }>(
+    "select p.redeem_steps as steps from order_units u join goods g on g.goods_no = u.goods_no join platforms p on p.platform = g.platform where u.order_no = ?",
+    orderNo,
+  );
+  await expect(goods.getByTestId("redeem-steps").first().getByRole("listitem")).toHaveText(JSON.parse(steps) as string[]);
   const mails = readDb<{ recipient: string; body: string }>("select recipient, body from outbox_messages where channel = 'MAIL' and order_no = ?", orderNo);
   expect(mails).toHaveLength(1);
   expect(mails[0].recipient).toBe("journey@example.com");
@@ -110,6 +114,10 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
 
   // the coupon is now used
   await goods.goto("/coupon?tab=used");
-  expect(readDb<{ status: string }>("select status from coupons where coupon_no = ?", couponNo)[0].status).toBe("USED");
-  await expect(goods.getByText("9折").first()).toBeVisible();
+  const [used] = readDb<{ status: string; name: string }>(
+    "select c.status, a.main_title as name from coupons c join coupon_activities a on a.activity_no = c.activity_no where c.coupon_no = ?",
+    couponNo,
+  );
+  expect(used.status).toBe("USED");
+  await expect(goods.getByRole("article", { name: used.name }).first()).toBeVisible();
 });

@@ -27,6 +27,7 @@ import { payProvider, requirePayProvider } from "./payment.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
 import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
+import { redeemStepsOfGoods } from "./platforms.service";
 
 export const ORDER_MESSAGES = {
   NOT_FOUND: "订单不存在",
@@ -529,6 +530,7 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
       .map((p) => [p.unitId, p]),
   );
   const gifts = db.select().from(orderGifts).where(eq(orderGifts.orderNo, orderNo)).all();
+  const steps = delivered.size ? redeemStepsOfGoods(db, [...new Set(units.map((u) => u.goodsNo))]) : new Map<string, string[]>();
   return {
     order: {
       order_no: order.orderNo,
@@ -556,8 +558,10 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
             copy: item.copy,
             url: { title: item.urlTitle ?? "", value: item.urlValue ?? "" },
             notice_text: item.noticeText,
+            // how to redeem a code of the goods' platform (an addition to the spec's contract)
+            redeem_steps: steps.get(unit.goodsNo) ?? [],
           }
-        : { title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: order.notice ?? "" };
+        : { title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: order.notice ?? "", redeem_steps: [] };
     }),
     gift_list: gifts.map((g) => ({ title: g.title, value: g.value, copy: g.copy, url: { title: g.urlTitle ?? "", value: g.urlValue ?? "" } })),
   };
