@@ -2,8 +2,9 @@
 // to the login modal, and comes back to where they were going once logged in.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { tradeApi, type TradeApi } from "~/api/client.server";
-import { getLoginStatus, type Member } from "~/api/member.server";
+import { authCheck } from "~/api/member.server";
 import { plainCookie } from "./cookies.server";
+import { setFlash } from "./flash.server";
 import { loginHref } from "./login-href";
 import { sameSitePath } from "./safe-url";
 
@@ -13,20 +14,27 @@ export function safeReturnTo(value: string | null | undefined, fallback = "/"): 
 }
 
 /**
- * The logged-in member with an API client bound to them, or a redirect to the login modal, shown
- * over `loginPage` (the page the shopper came from; home by default).
+ * The logged-in member's id with an API client bound to them, or a redirect to the login modal,
+ * shown over `loginPage` (the page the shopper came from; home by default). The check is the
+ * services' auth_check (spec/01 §4, spec/03 §4): a login that is no longer valid (401) clears the
+ * cookie and says the services' message on the modal's page, as a toast with JavaScript and a
+ * flash message without.
  */
-export async function requireMember(request: Request, context: AppLoadContext, loginPage = "/"): Promise<{ api: TradeApi; member: Member }> {
+export async function requireMember(request: Request, context: AppLoadContext, loginPage = "/"): Promise<{ api: TradeApi; memberId: number }> {
   const api = await tradeApi(request, context);
   const url = new URL(request.url);
-  const returnTo = url.pathname + url.search;
-  if (!api.credential) throw redirect(loginHref(loginPage, { redirectTo: returnTo }));
-  const status = await getLoginStatus(api);
-  if (!status.ok) {
-    if (status.errorCode === 401) {
-      throw redirect(loginHref(loginPage, { redirectTo: returnTo }), { headers: { "Set-Cookie": plainCookie("login", null, request) } });
+  const toLogin = loginHref(loginPage, { redirectTo: url.pathname + url.search });
+  if (!api.credential) throw redirect(toLogin);
+  const check = await authCheck(api);
+  if (!check.ok) {
+    if (check.errorCode === 401) {
+      context.appendSetCookie(plainCookie("login", null, request));
+      await setFlash(request, context, { type: "error", message: check.errorMsg || LOGIN_EXPIRED });
+      throw redirect(toLogin);
     }
-    throw new Response(status.errorMsg, { status: status.status });
+    throw new Response(check.errorMsg, { status: check.status });
   }
-  return { api, member: status.result };
+  return { api, memberId: check.result.member_id };
 }
+
+const LOGIN_EXPIRED = "登录已失效，请重新登录";

@@ -82,6 +82,8 @@ export interface LoginActionData {
   notice?: string;
   /** When a code was sent (ms), for the resend countdown. */
   sentAt?: number;
+  /** Seconds until another code may be sent (after a send, or the services' "请N秒后重试"): the button shows them without JavaScript. */
+  resendIn?: number;
   /** What the shopper typed, to fill the form again without JavaScript (never the password). */
   values?: { region?: string; phone?: string; sms_code?: string; account?: string };
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { getCartOutput, type PriceLine } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
-import type { Member } from "~/api/member.server";
+import { getLoginStatus } from "~/api/member.server";
 import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "./login-href";
@@ -74,7 +74,7 @@ function offeredPayWay(orderPayWay: string): PayWayValue {
 }
 
 /** The page of an existing order; a paid one goes on to pay-wait. */
-export async function loadOrderPayment(request: Request, api: TradeApi, member: Member, query: PayQuery & { order_no: string }): Promise<PayPage> {
+export async function loadOrderPayment(request: Request, api: TradeApi, memberId: number, query: PayQuery & { order_no: string }): Promise<PayPage> {
   const { order, goods } = expectOk(await getOrderDetail(api, query.order_no), { missing: ORDER_MISSING });
   if (PAID_STATUSES.includes(order.status)) throw redirect(`/settle/pay-wait/${order.order_no}`);
   const payable = UNPAID_STATUSES.includes(order.status);
@@ -83,7 +83,7 @@ export async function loadOrderPayment(request: Request, api: TradeApi, member: 
   return {
     orderNo: order.order_no,
     payable,
-    payUrl: query.pay_url && payable ? await getOrderPayUrl(api, member.member_id, order.order_no) : null,
+    payUrl: query.pay_url && payable ? await getOrderPayUrl(api, memberId, order.order_no) : null,
     payWay: query.pay_way ?? payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value,
     payWays,
     price: order.pay_price,
@@ -153,12 +153,15 @@ export async function payOrder(api: TradeApi, form: PayForm & { order_no: string
 }
 
 /** 点击付款 on the settlement: creates the order (once per request id) and opens its cashier. */
-export async function createAndPay(request: Request, api: TradeApi, member: Member, form: PayForm) {
+export async function createAndPay(request: Request, api: TradeApi, memberId: number, form: PayForm) {
   if (!form.pay_way) return data({ error: "请选择支付方式" }, { status: 400 });
   const settle = await readSettle(request);
   if (!settle) return data({ error: CREATE_FAILED }, { status: 400 });
+  // the order names the member's own number (the guard's auth_check answers only the id)
+  const status = await getLoginStatus(api);
+  if (!status.ok) return data({ error: CREATE_FAILED }, { status: status.status });
   const created = await createOrder(api, {
-    customer: { user_id: String(member.member_id), user_phone: member.mobile, user_email: settle.email },
+    customer: { user_id: String(memberId), user_phone: status.result.mobile, user_email: settle.email },
     units: [{ goods_no: settle.goodsNo, sku_no: settle.skuNo, sku_num: 1 }],
     channel: { channel_name: api.urlParams.channelName, channel_no: api.urlParams.channelId },
     pay_way: form.pay_way,

@@ -17,6 +17,7 @@ import {
   loginTabOf,
   PWD_LOGIN_CSRF,
   PWD_LOGIN_PREFIX,
+  SMS_RESEND_SECONDS,
   type LoginActionData,
   type LoginIntent,
 } from "~/lib/login-form";
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
   if (input[HONEYPOT_FIELD]) {
     return input.intent === "send-code"
-      ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now() })
+      ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS })
       : fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
   }
 
@@ -93,8 +94,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const captcha = await passCaptcha(api, input);
       if (captcha) return fail(captcha);
       const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
-      if (!sent.ok) return fail({ formError: sent.errorMsg }, sent.status);
-      return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now() });
+      if (!sent.ok) {
+        // the services' wait, as their message words it ("验证码已发送，请N秒后重试")
+        const wait = sent.status === 429 ? Number(/(\d+)秒/.exec(sent.errorMsg)?.[1] ?? 0) : 0;
+        return fail({ formError: sent.errorMsg, ...(wait > 0 ? { resendIn: Math.min(wait, SMS_RESEND_SECONDS) } : {}) }, sent.status);
+      }
+      return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS });
     }
     case "captcha-login": {
       const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });

@@ -34,9 +34,9 @@ export const meta: MetaFunction = () => [{ title: "我的订单 - TTS游戏商�
 export const headers = privatePage;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, member } = await requireMember(request, context);
+  const { api, memberId } = await requireMember(request, context);
   const filter = Filter.parse(new URL(request.url).searchParams.get("status"));
-  const list = await listOrders(api, member.member_id, filter);
+  const list = await listOrders(api, memberId, filter);
   return list.ok ? { filter, orders: list.result.list, error: null } : { filter, orders: [] as OrderListItem[], error: list.errorMsg || "获取订单列表失败" };
 }
 

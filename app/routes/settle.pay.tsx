@@ -12,14 +12,14 @@ export const handle: ShellHandle = { withHeader: true, withSidebar: true, group:
 export const meta: MetaFunction = () => [{ title: "支付订单 - TTS游戏商城" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, member } = await requireMember(request, context);
+  const { api, memberId } = await requireMember(request, context);
   const query = PayQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   reportEvent(api, "ttsgame_pay_show", { pay: 0, route_name: "pay" });
-  return query.order_no ? loadOrderPayment(request, api, member, { ...query, order_no: query.order_no }) : loadSettlement(request, api, query);
+  return query.order_no ? loadOrderPayment(request, api, memberId, { ...query, order_no: query.order_no }) : loadSettlement(request, api, query);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, member } = await requireMember(request, context);
+  const { api, memberId } = await requireMember(request, context);
   const fields = await readForm(request);
   if (!fields) return data({ error: UNREADABLE_FORM }, { status: 400 });
   const form = PayForm.safeParse(fields);
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const payWayWrong = form.error.issues.some((issue) => issue.path[0] === "pay_way");
     return data({ error: payWayWrong ? "请选择支付方式" : "创建订单失败" }, { status: 400 });
   }
-  return form.data.order_no ? payOrder(api, { ...form.data, order_no: form.data.order_no }) : createAndPay(request, api, member, form.data);
+  return form.data.order_no ? payOrder(api, { ...form.data, order_no: form.data.order_no }) : createAndPay(request, api, memberId, form.data);
 }
 
 export default function Pay() {

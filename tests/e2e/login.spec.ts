@@ -12,7 +12,7 @@ import {
   smsCount,
   solveSlider,
 } from "./login-steps";
-import { readDb } from "./shop-api";
+import { readDb, writeDb } from "./shop-api";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 
@@ -271,12 +271,39 @@ test.describe("login", () => {
     await expect(page.getByText("验证码已发送")).toBeVisible();
     await expect(page.getByPlaceholder("请输入手机号")).toHaveValue(mobile);
     await expect(page.getByRole("button", { name: "获取验证码" })).toBeEnabled();
+    // the button counts the server's 60 s down (in CSS: "N秒后重发")
+    const count = page.getByRole("button", { name: "获取验证码" }).locator(".resend-wait-count");
+    const secondsLeft = () => count.evaluate((el) => Number(getComputedStyle(el).getPropertyValue("--resend-left")));
+    const shown = () => count.evaluate((el) => getComputedStyle(el, "::before").content);
+    expect(await shown()).toContain("秒后重发");
+    await expect(count).toBeVisible();
+    const first = await secondsLeft();
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    await expect.poll(secondsLeft, { timeout: 5_000 }).toBeLessThan(first);
     const answer = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");
     await passCaptcha(page, false, () => page.getByRole("button", { name: "获取验证码" }).click());
     expect((await answer).status()).toBe(429);
     await expect(page.getByRole("alert")).toHaveText(/^验证码已发送，请\d+秒后重试$/);
+    // the refusal's wait is on the button too
+    const waited = Number(/(\d+)秒/.exec((await page.getByRole("alert").textContent())!)![1]);
+    expect(Math.abs((await secondsLeft()) - waited)).toBeLessThanOrEqual(1);
     expect(smsCount(mobile)).toBe(1);
     await screenshot(page, testInfo, "login-resend-refused");
+  });
+
+  test("a login that expired says so on a guarded page and opens the login modal", async ({ page, context, baseURL, shopper }) => {
+    await shopper.useOwnAddress(page);
+    await shopper.signUp(context, baseURL!);
+    await page.goto("/order/list");
+    await expect(page.getByRole("heading", { name: "订单详情" })).toBeVisible();
+    // the services revoke the login (expired, or logged out elsewhere)
+    writeDb("update credentials set revoked_at = ? where member_id = (select member_id from members where mobile = ?)", Date.now(), `+86-${shopper.mobile}`);
+    await page.goto("/order/list");
+    await expect(page).toHaveURL(/\/\?login=captcha&redirectTo=%2Forder%2Flist$/);
+    await expect(page.getByRole("status").getByText("登录已失效，请重新登录")).toBeVisible();
+    await expect(loginModal(page)).toBeVisible();
+    expect((await context.cookies()).some((c) => c.name === "login_credential")).toBe(false);
   });
 
   test("the modal opens from the address, its tabs are links, and closing it removes the query", async ({ page, shopper }, testInfo) => {

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type CSSProperties, type FormEvent } from "react";
 import { DEFAULT_REGION_CODE } from "~/lib/country-codes";
 import { codeError, LOGIN_MESSAGES, phoneError, PHONE_MAX_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type LoginActionData } from "~/lib/login-form";
 import { useCountdown } from "~/lib/use-countdown";
@@ -149,11 +149,36 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
             disabled={hydrated && (countdown.seconds > 0 || sending)}
             className="h-11 w-[120px] shrink-0 rounded-lg border border-primary-500/70 text-sm font-medium text-primary-400 transition hover:bg-primary-500/10 disabled:cursor-not-allowed disabled:border-surface-line disabled:text-ink-faint disabled:hover:bg-transparent"
           >
-            {countdown.seconds > 0 ? `${countdown.seconds}秒后重发` : sending && !captcha.open ? "发送中…" : "获取验证码"}
+            {!hydrated && actionData?.resendIn ? (
+              <ResendWait seconds={actionData.resendIn} />
+            ) : countdown.seconds > 0 ? (
+              `${countdown.seconds}秒后重发`
+            ) : sending && !captcha.open ? (
+              "发送中…"
+            ) : (
+              "获取验证码"
+            )}
           </button>
         </div>
         <ErrorList id="login-code" errors={[errors.sms_code]} />
       </div>
     </LoginForm>
+  );
+}
+
+/**
+ * The server's wait before another code, without JavaScript: "N秒后重发" counting down in CSS
+ * (app.css, .resend-wait), then 获取验证码 again. The button stays enabled, as a page without
+ * scripts cannot enable it later; a press before the end gets the services' 请N秒后重试.
+ */
+function ResendWait({ seconds }: { seconds: number }) {
+  return (
+    <>
+      <span className="sr-only">获取验证码</span>
+      <span className="resend-wait" aria-hidden="true" style={{ "--resend-from": seconds, "--resend-for": `${seconds}s` } as CSSProperties}>
+        <span className="resend-wait-count" />
+        <span className="resend-wait-done">获取验证码</span>
+      </span>
+    </>
   );
 }
