@@ -1,4 +1,7 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import type { OrderDetail } from "~/api/order.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { formatDateTime } from "../../shared/shop-time";
 import { formatYuan } from "../../shared/money";
@@ -8,13 +11,42 @@ import { ShopImage } from "./shop-image";
 import { cardClass } from "./ui/card";
 import { GoodsTags } from "./goods-tags";
 
+/** While the code is on its way: every few seconds, or every 10 s while the SKU is restocked; never for a presale. */
+function refreshSeconds({ order, goods }: OrderDetail): number | null {
+  if (order.status !== "PAY_SUCCESS" && order.status !== "SENDING") return null;
+  if (goods[0]?.is_presale && (goods[0].presale_performance_at ?? 0) > Date.now()) return null;
+  return order.notice ? 10 : 3;
+}
+
+/**
+ * Reloads the order while it is being delivered, so the code appears by itself: a revalidation
+ * with JavaScript, a meta refresh without (the pay-success and order detail pages).
+ */
+function DeliveryRefresh({ seconds }: { seconds: number }) {
+  const hydrated = useHydrated();
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    }, seconds * 1000);
+    return () => clearInterval(timer);
+  }, [seconds, revalidate, state]);
+  return hydrated ? null : (
+    <noscript>
+      <meta httpEquiv="refresh" content={String(seconds)} />
+    </noscript>
+  );
+}
+
 /** The order detail card, the delivery card and the address card (spec/02 §2, §4). */
 export function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const goods = detail.goods[0];
   const symbol = order.currency_symbol || "￥";
+  const refresh = refreshSeconds(detail);
   return (
     <div className="space-y-6">
+      {refresh ? <DeliveryRefresh seconds={refresh} /> : null}
       <section aria-labelledby="order-goods-title" className={cardClass("md")}>
         <h2 id="order-goods-title" className="mb-4 font-semibold">
           商品详情

@@ -189,6 +189,24 @@ test.describe("checkout", () => {
     expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([expect.stringContaining("已全额退回原支付账户")]);
   });
 
+  test("pay-success shows the code by itself once it arrives, with and without JavaScript", async ({ page, context, baseURL, shopper }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await shopper.signUp(context, baseURL!);
+    await confirmPurchase(page, SOLD_OUT.goods, `sku=${SOLD_OUT.sku}&coupon=none`);
+    const { cashier, orderNo } = await payFromPayPage(page, context, js);
+    await cashier.getByRole("button", { name: /确认支付/ }).click();
+    await waitForStatus(orderNo, ["SENDING"]);
+    await page.goto(`/settle/pay-success/${orderNo}`);
+    await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
+    // codes arrive for the SKU (other orders of it may take some first); the page is not reloaded by the test
+    for (let i = 0; i < 5; i++)
+      writeDb("insert into cdkeys (sku_no, code, status, created_at) values (?, ?, 'UNUSED', ?)", SOLD_OUT.sku, `LATE-${orderNo}-${i}`, Date.now());
+    writeDb("update orders set fulfil_after = ? where order_no = ?", Date.now(), orderNo);
+    await waitForStatus(orderNo, ["SEND_SUCCESS"]);
+    await expect(page.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
+  });
+
   test("another member's order shows 订单不存在", async ({ page, context, baseURL, shopper }) => {
     await shopper.signUp(context, baseURL!);
     const [other] = readDb<{ order_no: string }>(
