@@ -48,9 +48,14 @@ export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
   return api.post("/api/trade_bff/v1/promotion/after_price", z.object({ after_price: z.number().int() }), { units });
 }
 
+/**
+ * The price lines of a cart (spec/02 §7). Each unit carries `attr` with its origin performance: the
+ * spec names the fields but not their values; a unit of this shop is its own origin, so they are
+ * its goods and SKU numbers (docs/spec-parity.md).
+ */
 export function getCartOutput(api: TradeApi, units: CartUnit[], couponNo: string | null) {
   return api.post("/api/trade_bff/v1/order/cart/output", z.object({ list: z.array(PriceLineSchema) }), {
-    units,
+    units: units.map((unit) => ({ ...unit, attr: { origin_performance_no: unit.goods_no, origin_performance_sku_no: unit.sku_no } })),
     coupons: couponNo ? [couponNo] : [],
   });
 }

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { PayPage } from "~/lib/pay-page.server";
 import { usePaymentPolling } from "~/lib/use-payment-polling";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -7,6 +7,7 @@ import { Price } from "./price";
 import { PriceLines } from "./price-lines";
 import { PurchaseDetails } from "./purchase-details";
 import { ShopImage } from "./shop-image";
+import { Toast } from "./toast";
 import { cardClass } from "./ui/card";
 import { Alert } from "./ui/alert";
 import { StatusButton } from "./ui/button";
@@ -56,7 +57,8 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
     return () => window.removeEventListener("beforeunload", warn);
   }, [submitting, polling.active]);
 
-  const message = error ?? polling.message;
+  // a refused 点击付款 (创建订单失败, 请选择支付方式) is a toast (spec/02 §7); the payment's progress stays on the form
+  const errorToast = useMemo(() => (error ? { type: "error" as const, message: error } : null), [error]);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       {page.orderNo && !hydrated ? (
@@ -133,7 +135,8 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
               <p className="text-sm text-ink-muted">订单已关闭，请重新下单</p>
             )}
           </div>
-          {message ? <Alert>{message}</Alert> : null}
+          {polling.message ? <Alert>{polling.message}</Alert> : null}
+          <Toast toast={errorToast} />
         </Form>
       </div>
       {page.payUrl || !page.goods || !page.summary ? null : (

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
@@ -15,7 +15,6 @@ import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
 import { CodeSchema } from "~/lib/schemas.server";
 import { cardClass } from "~/components/ui/card";
-import { Alert } from "~/components/ui/alert";
 import { GoodsTags } from "~/components/goods-tags";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useShopHref } from "~/lib/use-shop-href";
@@ -43,9 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireMember(request, context);
   const form = CloseForm.safeParse((await readForm(request)) ?? {});
-  if (!form.success) return data({ error: "订单不存在" }, { status: 400 });
-  const closed = await closeOrder(api, form.data.order_no);
-  await setFlash(request, context, closed.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed.errorMsg });
+  // the outcome is a toast on the list (spec/02 §7): 关闭订单成功, or the refusal (订单不存在 for a
+  // malformed number or an order that is not this member's)
+  const closed = form.success ? await closeOrder(api, form.data.order_no) : null;
+  await setFlash(request, context, closed?.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed?.errorMsg || "订单不存在" });
   const url = new URL(request.url);
   url.searchParams.delete("close");
   return redirect(url.pathname + url.search);
@@ -53,7 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OrderList() {
   const { filter, orders, error } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
@@ -77,7 +76,6 @@ export default function OrderList() {
         </ul>
       </nav>
       <section aria-label="订单列表" className="space-y-4">
-        {refused?.error ? <Alert>{refused.error}</Alert> : null}
         {loading ? (
           Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
         ) : error ? (

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon } from "~/api/cart.server";
 import { reportEvent } from "~/api/data-report.server";
@@ -22,7 +22,7 @@ import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CodeSchema } from "~/lib/schemas.server";
 import { cardClass } from "~/components/ui/card";
-import { Alert } from "~/components/ui/alert";
+import { Toast } from "~/components/toast";
 import { Button, buttonClass, StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useShopHref } from "~/lib/use-shop-href";
@@ -55,7 +55,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sale: selection.sku?.price_turn_cny ?? goods.sale_off_price_cny,
     origin: selection.sku ? skuOriginPrice(selection.sku) : goods.price_turn_cny,
   };
-  if (!selection.sku) return { goods, selection, prices, coupons: [] as UsableCoupon[], optimal: null, chosen: null, lines: [] as PriceLine[], email };
+  if (!selection.sku)
+    return { goods, selection, prices, coupons: [] as UsableCoupon[], optimal: null, chosen: null, lines: [] as PriceLine[], email, priceError: null };
 
   const units = [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 as const }];
   const eligibility = await optional("usable coupons", getAvailableCoupons(api, units));
@@ -63,8 +64,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const optimal = eligibility?.optimal_coupon ?? null;
   const wanted = url.searchParams.get("coupon");
   const chosen = wanted === "none" ? null : (coupons.find((c) => c.coupon_no === wanted && c.usable)?.coupon_no ?? optimal);
-  const output = expectOk(await getCartOutput(api, units, chosen));
-  return { goods, selection, prices, coupons, optimal, chosen, lines: output.list, email };
+  // a failed price preview is a toast over the page (spec/02 §7), which stays usable: the pay page prices again
+  const output = await getCartOutput(api, units, chosen);
+  const lines = output.ok ? output.result.list : [];
+  const priceError = output.ok ? null : { type: "error" as const, message: output.errorMsg || "价格计算失败，请稍后再试" };
+  return { goods, selection, prices, coupons, optimal, chosen, lines, email, priceError };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -96,6 +100,11 @@ export default function PayConfirm() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const askEmail = Boolean(actionData && "emailDialog" in actionData);
+  // one toast per answer: the action's refusal (请选择商品规格), else the price preview's failure
+  const toast = useMemo(
+    () => (actionData && "error" in actionData ? { type: "error" as const, message: actionData.error } : page.priceError),
+    [actionData, page.priceError],
+  );
   const [dialogOpen, setDialogOpen] = useState(askEmail);
   useEffect(() => setDialogOpen(askEmail), [actionData, askEmail]);
   const { goods, selection } = page;
@@ -136,7 +145,7 @@ export default function PayConfirm() {
             购物车结算
           </h2>
           <PriceLines lines={page.lines} />
-          {actionData && "error" in actionData ? <Alert>{actionData.error}</Alert> : null}
+          <Toast toast={toast} />
           <ConfirmButton skuNo={selection.sku?.sku_no} couponNo={page.chosen} />
         </section>
       </aside>

@@ -191,20 +191,60 @@ test.describe("checkout", () => {
 
   test("pay-success shows the code by itself once it arrives, with and without JavaScript", async ({ page, context, baseURL, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
+    // a SKU no other test buys, its codes held back until the page is open (one project at a time: each holds its own SKU)
+    const sku = js ? "G1011-S01" : "G1011-S03";
     await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, SOLD_OUT.goods, `sku=${SOLD_OUT.sku}&coupon=none`);
+    writeDb("update cdkeys set status = 'HELD' where sku_no = ? and status = 'UNUSED'", sku);
+    try {
+      await confirmPurchase(page, "G1011", `sku=${sku}&coupon=none`);
+      const { cashier, orderNo } = await payFromPayPage(page, context, js);
+      await cashier.getByRole("button", { name: /确认支付/ }).click();
+      await waitForStatus(orderNo, ["SENDING"]);
+      await page.goto(`/settle/pay-success/${orderNo}`);
+      await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
+      // the codes come back to the shelf; the test does not reload the page
+      writeDb("update cdkeys set status = 'UNUSED' where sku_no = ? and status = 'HELD'", sku);
+      writeDb("update orders set fulfil_after = ? where order_no = ?", Date.now(), orderNo);
+      await waitForStatus(orderNo, ["SEND_SUCCESS"]);
+      await expect(page.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
+      await expect(page).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
+    } finally {
+      writeDb("update cdkeys set status = 'UNUSED' where sku_no = ? and status = 'HELD'", sku);
+    }
+  });
+
+  test("closing an order that is no longer the shopper's says 订单不存在, and a price preview that fails is a toast over pay-confirm", async ({
+    page,
+    context,
+    baseURL,
+    shopper,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await shopper.signUp(context, baseURL!);
+    await confirmPurchase(page, GOODS, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
-    await cashier.getByRole("button", { name: /确认支付/ }).click();
-    await waitForStatus(orderNo, ["SENDING"]);
-    await page.goto(`/settle/pay-success/${orderNo}`);
-    await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
-    // codes arrive for the SKU (other orders of it may take some first); the page is not reloaded by the test
-    for (let i = 0; i < 5; i++)
-      writeDb("insert into cdkeys (sku_no, code, status, created_at) values (?, ?, 'UNUSED', ?)", SOLD_OUT.sku, `LATE-${orderNo}-${i}`, Date.now());
-    writeDb("update orders set fulfil_after = ? where order_no = ?", Date.now(), orderNo);
-    await waitForStatus(orderNo, ["SEND_SUCCESS"]);
-    await expect(page.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
+    await cashier.close();
+    await page.goto("/order/list?status=WAIT_PAY");
+    await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？");
+    // meanwhile the order moves to another account (as if the number had been typed into the address)
+    const other = `+86-199${orderNo.slice(-8)}`;
+    writeDb("insert into members (mobile, member_name, created_at) values (?, '另一位玩家', ?)", other, Date.now());
+    writeDb("update orders set member_id = (select member_id from members where mobile = ?) where order_no = ?", other, orderNo);
+    await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
+    await expect(page.getByRole("status")).toContainText("订单不存在");
+    expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
+
+    // the services refuse the price preview (the sale ended after the goods page was opened): the page stays, a toast says why
+    const ENDED = { goods: "G1012", sku: "G1012-S01" };
+    writeDb("update goods set sale_end_at = ? where goods_no = ?", Date.now() - 1000, ENDED.goods);
+    try {
+      await page.goto(`/settle/pay-confirm/${ENDED.goods}?sku=${ENDED.sku}`);
+      await expect(page.getByRole("heading", { name: "确认订单" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("商品已结束销售");
+    } finally {
+      writeDb("update goods set sale_end_at = null where goods_no = ?", ENDED.goods);
+    }
   });
 
   test("another member's order shows 订单不存在", async ({ page, context, baseURL, shopper }) => {
