@@ -2,16 +2,18 @@ import { Link } from "@remix-run/react";
 import { tapTarget } from "~/components/ui/button";
 import type { ProtocolBlock, ProtocolDocument } from "~/content/protocols";
 import { Logo } from "./logo";
+import { useShopHref } from "~/lib/use-shop-href";
 
 /** One agreement or tutorial page (spec/02 §2 protocol pages): its own small top bar, no header. */
 export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others: { name: string; title: string }[] }) {
+  const shopHref = useShopHref();
   return (
     <div className="pb-8">
       <div className="mb-8 flex items-center justify-between border-b border-surface-line pb-4">
-        <Link to="/" aria-label="TTS游戏商城 首页" className={tapTarget}>
+        <Link to={shopHref("/")} aria-label="TTS游戏商城 首页" className={tapTarget}>
           <Logo />
         </Link>
-        <Link to="/" className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
+        <Link to={shopHref("/")} className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
           返回首页
         </Link>
       </div>
@@ -22,7 +24,7 @@ export function PolicyDocument({ doc, others }: { doc: ProtocolDocument; others:
             {others.map((item) => (
               <li key={item.name}>
                 <Link
-                  to={`/protocols/${item.name}`}
+                  to={shopHref(`/protocols/${item.name}`)}
                   aria-current={item.name === doc.name ? "page" : undefined}
                   className={`block rounded-lg px-3 py-1.5 text-sm max-sm:py-3 ${
                     item.name === doc.name

@@ -21,6 +21,7 @@ import { loginHref } from "~/lib/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { buttonClass, tapTarget } from "~/components/ui/button";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const PendingClaim = z
   .union([z.literal("all"), ActivityNo])
@@ -58,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CouponCollection() {
   const { coupons, pendingClaim, autoClaim } = useLoaderData<typeof loader>();
+  const shopHref = useShopHref();
   const member = useRouteLoaderData<typeof rootLoader>("root")?.member ?? null;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formMethod;
@@ -69,7 +71,7 @@ export default function CouponCollection() {
         <h1 id="collection-title" className="text-2xl font-bold text-ink">
           领券中心
         </h1>
-        <a href="/protocols/coupon-rules" target="_blank" rel="noopener" className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
+        <a href={shopHref("/protocols/coupon-rules")} target="_blank" rel="noopener" className={`text-sm text-ink-muted hover:text-primary-400 ${tapTarget}`}>
           使用规则
         </a>
         <div className="ml-auto flex items-center gap-3">

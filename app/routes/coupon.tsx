@@ -15,6 +15,7 @@ import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { privatePage } from "~/lib/cache-control.server";
+import { useShopHref } from "~/lib/use-shop-href";
 
 const TABS = [
   { key: "unused", label: "未使用", group: "unused_coupons" },
@@ -120,6 +121,7 @@ export function ErrorBoundary() {
 
 /** An unused coupon with a jump URL is a link to it (spec/01 §2: clicking the coupon navigates there). */
 function OwnedCoupon({ view, href }: { view: CouponCardView; href: string | null }) {
+  const shopHref = useShopHref();
   const active = view.status === "active";
   if (active && href) {
     return (
@@ -133,7 +135,7 @@ function OwnedCoupon({ view, href }: { view: CouponCardView; href: string | null
       view={view}
       action={
         active ? (
-          <Link to="/" className={couponButton}>
+          <Link to={shopHref("/")} className={couponButton}>
             立即使用
           </Link>
         ) : null

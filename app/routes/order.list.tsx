@@ -113,7 +113,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
   );
   return (
     <article className={cardClass("none", "transition hover:ring-primary-500/50")} data-testid="order-card" data-order-no={order.order_no}>
-      <Link to={`/order/detail/${order.order_no}`} className="block p-5">
+      <Link to={shopHref(`/order/detail/${order.order_no}`)} className="block p-5">
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-ink-muted">
             {unpaid || !order.pay_at ? "下单时间" : "支付时间"}：{formatDateTime(unpaid || !order.pay_at ? order.created_at : order.pay_at)}

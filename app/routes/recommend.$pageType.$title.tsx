@@ -13,6 +13,7 @@ import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
 import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
+import { useShopHref } from "~/lib/use-shop-href";
 
 /** An unknown page type falls back to the product-detail one (spec/02 §2). */
 const PageTypeSchema = z.enum(["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"]).catch("PRODUCT_DETAIL");
@@ -57,11 +58,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function Recommend() {
+  const shopHref = useShopHref();
   const { title, items, structuredData } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl pb-8">
       <nav aria-label="面包屑" className="mb-3 text-sm text-ink-muted">
-        <Link to="/" className={`hover:text-primary-400 ${tapTarget}`}>
+        <Link to={shopHref("/")} className={`hover:text-primary-400 ${tapTarget}`}>
           首页
         </Link>
         <span className="mx-2" aria-hidden="true">

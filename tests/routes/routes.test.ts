@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => api.reset());
 
-const memberIsLoggedIn = () => api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+/** The member's login is valid: the root's user info, and the guard's auth_check (spec/03 §4). */
+const memberIsLoggedIn = () => {
+  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+};
 
 describe("the goods page /topic/:goodId", () => {
   it("shows the goods the services answer, with the page's optional data left out when it fails", async () => {
@@ -142,6 +146,27 @@ describe("pay-confirm /settle/pay-confirm/:goodId", () => {
     const missing = await request("/settle/pay-confirm/G9999", { cookie: LOGGED_IN });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("暂无商品");
+  });
+});
+
+describe("the auth guard of member pages (spec/01 §4)", () => {
+  it("a login the services no longer accept is cleared, and the modal opens with their message", async () => {
+    api.on("GET /api/common_bll/v1/member/auth_check", { status: 401, errorCode: 401, errorMsg: "登录已失效，请重新登录" });
+    const page = await request("/order/list?status=WAIT_PAY", { cookie: LOGGED_IN });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/?login=captcha&redirectTo=%2Forder%2Flist%3Fstatus%3DWAIT_PAY");
+    expect(page.cookies.some((c) => /^login_credential=;.*Max-Age=0/.test(c))).toBe(true);
+    expect(flashOf(page.cookies)).toEqual({ type: "error", message: "登录已失效，请重新登录" });
+    // the guard asked auth_check, not the user info
+    expect(api.calls.map((c) => c.path)).toContain("/api/common_bll/v1/member/auth_check");
+  });
+
+  it("without a login the modal opens and nothing is asked of the services", async () => {
+    const page = await request("/coupon");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toMatch(/^\/\?login=captcha&redirectTo=%2Fcoupon$/);
+    expect(flashOf(page.cookies)).toBeNull();
+    expect(api.calls.filter((c) => c.path.includes("auth_check"))).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { CloseIcon } from "../captcha-widget";
 import { Logo } from "../logo";
 import { PasswordLoginForm } from "./password-login-form";
 import { PhoneLoginForm } from "./phone-login-form";
+import { useShopHref } from "~/lib/use-shop-href";
 
 /** The login panel: close link, title, the two tabs (links) and the tab's form; the /login page shows it too. */
 interface LoginPanelProps {
@@ -21,6 +22,7 @@ interface LoginPanelProps {
 }
 
 export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, tabHref, Title = "h1" }: LoginPanelProps) {
+  const shopHref = useShopHref();
   const tabs: { key: LoginTab; label: string }[] = [
     { key: "captcha", label: "手机号登录" },
     { key: "pwd", label: "密码登录" },
@@ -70,7 +72,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
         点击登录即表示您已阅读并同意
         <span className="whitespace-nowrap">
           《
-          <a href="/protocols/user" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+          <a href={shopHref("/protocols/user")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
             用户协议
           </a>
           》
@@ -78,7 +80,7 @@ export function LoginPanel({ tab, redirectTo, closeHref, challenge, actionData, 
         和
         <span className="whitespace-nowrap">
           《
-          <a href="/protocols/privacy" target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+          <a href={shopHref("/protocols/privacy")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
             隐私条例
           </a>
           》
