@@ -81,6 +81,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     gallery: extraList(goods, "TOPIC_SUB_IMAGES"),
     /** The corner label of the goods picture (热销, 预售, 新品 …). */
     cornerTag: extraOf(goods, "TAG") ?? null,
+    /** How the goods is delivered (the `performance` extra), e.g. 自动发货：支付成功后约 1 分钟内发放兑换码… */
+    delivery: extraOf(goods, "performance") ?? null,
     presale: presaleAhead(goods),
     activities: activities?.list ?? [],
   } as const;
@@ -191,6 +193,11 @@ export default function Topic() {
               <DiscountBadge originCents={page.originPrice} saleCents={page.skuPrice} />
             </div>
 
+            {page.delivery && !page.presale ? (
+              <p className="text-xs leading-5 text-ink-muted" data-testid="goods-delivery">
+                {page.delivery}
+              </p>
+            ) : null}
             <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
             <BuyNotices regionRestricted={goods.region_restricted} />
           </section>

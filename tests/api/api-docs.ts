@@ -746,7 +746,11 @@ export const CATALOGUE: Endpoint[] = [
     title: "订单详情（v2）",
     titleEn: "Order detail (v2; v1 is not built)",
     login: "required",
-    notes: ["发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。"],
+    notes: [
+      "发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。",
+      "`redeem_steps`（本站对规范的补充）：该商品所属平台的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
+      "缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`。",
+    ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],
     example: (ctx) => get(`/api/trade_bff/v2/order/${need(ctx, "orderNo")}`, asMember(ctx)),
     failure: (ctx) => get(`/api/trade_bff/v2/order/${need(ctx, "orderNo")}`),
