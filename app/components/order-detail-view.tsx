@@ -1,12 +1,12 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { OrderDetail } from "~/api/order.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import { ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { formatDateTime } from "../../shared/shop-time";
 import { formatYuan } from "../../shared/money";
 import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
+import { NoScriptRefresh } from "./no-script-refresh";
 import { ShopImage } from "./shop-image";
 import { cardClass } from "./ui/card";
 import { GoodsTags } from "./goods-tags";
@@ -23,7 +23,6 @@ function refreshSeconds({ order, goods }: OrderDetail): number | null {
  * with JavaScript, a meta refresh without (the pay-success and order detail pages).
  */
 function DeliveryRefresh({ seconds }: { seconds: number }) {
-  const hydrated = useHydrated();
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const timer = setInterval(() => {
@@ -31,11 +30,7 @@ function DeliveryRefresh({ seconds }: { seconds: number }) {
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [seconds, revalidate, state]);
-  return hydrated ? null : (
-    <noscript>
-      <meta httpEquiv="refresh" content={String(seconds)} />
-    </noscript>
-  );
+  return <NoScriptRefresh seconds={seconds} />;
 }
 
 /** The order detail card, the delivery card and the address card (spec/02 §2, §4). */

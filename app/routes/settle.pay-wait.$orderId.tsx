@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ShellHandle } from "~/lib/route-handle";
-import { useHydrated } from "~/lib/use-hydrated";
 import { privatePage } from "~/lib/cache-control.server";
+import { NoScriptRefresh } from "~/components/no-script-refresh";
 
 const WAIT_SECONDS = 5;
 
@@ -15,7 +15,6 @@ export default function PayWait() {
   const { orderId = "" } = useParams();
   const target = `/settle/pay-success/${encodeURIComponent(orderId)}`;
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const [left, setLeft] = useState(WAIT_SECONDS);
   useEffect(() => {
     if (left <= 0) {
@@ -27,32 +26,30 @@ export default function PayWait() {
   }, [left, navigate, target]);
   const progress = (WAIT_SECONDS - left) / WAIT_SECONDS;
   return (
-    <div className="flex flex-col items-center gap-6 py-24 text-center">
-      {hydrated ? null : (
-        <noscript>
-          <meta httpEquiv="refresh" content={`${WAIT_SECONDS};url=${target}`} />
-        </noscript>
-      )}
-      <svg width="120" height="120" viewBox="0 0 120 120" role="timer" aria-label={`${left} 秒`}>
-        <circle cx="60" cy="60" r="52" stroke="#3D3D3D" strokeWidth="8" fill="none" />
-        <circle
-          cx="60"
-          cy="60"
-          r="52"
-          stroke="#FF6200"
-          strokeWidth="8"
-          fill="none"
-          strokeLinecap="round"
-          strokeDasharray={2 * Math.PI * 52}
-          strokeDashoffset={2 * Math.PI * 52 * (1 - progress)}
-          transform="rotate(-90 60 60)"
-          className="transition-[stroke-dashoffset] duration-1000 ease-linear"
-        />
-        <text x="60" y="70" textAnchor="middle" fontSize="32" fontWeight="700" fill="#F2F2F2">
-          {left}
-        </text>
-      </svg>
-      <p className="text-lg">返回支付结果中，请不要离开本页面</p>
-    </div>
+    <>
+      <NoScriptRefresh seconds={WAIT_SECONDS} url={target} />
+      <div className="flex flex-col items-center gap-6 py-24 text-center">
+        <svg width="120" height="120" viewBox="0 0 120 120" role="timer" aria-label={`${left} 秒`}>
+          <circle cx="60" cy="60" r="52" stroke="#3D3D3D" strokeWidth="8" fill="none" />
+          <circle
+            cx="60"
+            cy="60"
+            r="52"
+            stroke="#FF6200"
+            strokeWidth="8"
+            fill="none"
+            strokeLinecap="round"
+            strokeDasharray={2 * Math.PI * 52}
+            strokeDashoffset={2 * Math.PI * 52 * (1 - progress)}
+            transform="rotate(-90 60 60)"
+            className="transition-[stroke-dashoffset] duration-1000 ease-linear"
+          />
+          <text x="60" y="70" textAnchor="middle" fontSize="32" fontWeight="700" fill="#F2F2F2">
+            {left}
+          </text>
+        </svg>
+        <p className="text-lg">返回支付结果中，请不要离开本页面</p>
+      </div>
+    </>
   );
 }
