@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   test: {
-    include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/routes,tests/security}/**/*.test.{ts,tsx}"],
+    include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/operations,tests/routes,tests/security}/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,

@@ -11,6 +11,7 @@ import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
+import { healthRouter } from "./http/health";
 import { withoutSecrets } from "./http/log-url";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
@@ -32,6 +33,10 @@ export interface AppOptions {
   clientBuildDir?: string;
   /** Records the page view of a document the page cache served (Remix did not render it). */
   onPageCacheHit?: (req: express.Request, res: express.Response, path: string) => void;
+  /** Times every request for Prometheus (server/metrics.ts), when metrics are on. */
+  metrics?: RequestHandler;
+  /** True once shutdown began: /readyz answers 503 so a load balancer stops sending requests. */
+  stopping?: () => boolean;
 }
 
 /**
@@ -50,10 +55,13 @@ const VISITOR_PAGES = {
 /** What an X-Request-Id from a client must look like to be kept (and echoed). */
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit }: AppOptions) {
+export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // probes come every few seconds: answered before the access log and the metrics
+  app.use(healthRouter(store, stopping));
+  if (metrics) app.use(metrics);
   app.use(forwardedHostFromTrustedProxies);
 
   app.use(

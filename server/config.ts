@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  // Prometheus metrics on a port of their own, never the shop's (unset: no metrics)
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   DB_FILE: z.string().min(1).default("data/shop.sqlite"),
   TRADE_API_URL: baseUrl.default(""),
   ORDER_PAY_MINUTES: z.coerce
@@ -91,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: c.DEMO,
     port: c.PORT,
     host: c.HOST,
+    /** Where Prometheus scrapes /metrics (server/metrics.ts): a port apart from the shop's, off by default. */
+    metrics: c.METRICS_PORT === undefined ? null : { port: c.METRICS_PORT, host: c.METRICS_HOST },
     dbFile,
     /** Generated images of the seed live beside the database. */
     mediaDir: resolve(dataDir, "media"),

@@ -13,6 +13,7 @@ import { seedCatalogue, seedDatabase } from "../seed/seed";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { createMetrics, serveMetrics } from "./metrics";
 import { startJobs } from "./trade/jobs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -86,10 +87,16 @@ function loadContext(req: { ip?: string }, res: { locals: Record<string, unknown
   };
 }
 
+const metrics = config.metrics ? createMetrics(store) : null;
+const metricsServer = metrics && config.metrics ? serveMetrics(metrics.registry, config.metrics.port, config.metrics.host) : null;
+let stopping = false;
+
 const app = createApp({
   config,
   store,
   logger,
+  metrics: metrics?.middleware,
+  stopping: () => stopping,
   remix,
   vite,
   clientBuildDir: dev ? undefined : join(root, "build/client"),
@@ -113,7 +120,6 @@ server.keepAliveTimeout = 5_000;
 server.headersTimeout = 10_000;
 server.requestTimeout = 30_000;
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -131,6 +137,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   clearInterval(closeIdle);
+  metricsServer?.close();
   jobs.stop();
   await closeVite();
   store.close();

@@ -1,0 +1,34 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { openStore } from "../../db/client";
+import { healthRouter } from "./health";
+
+async function probe(path: string, options: { stopping?: boolean; closed?: boolean } = {}) {
+  const store = openStore(":memory:");
+  if (options.closed) store.sqlite.close();
+  const server = express()
+    .use(healthRouter(store, () => Boolean(options.stopping)))
+    .listen(0, "127.0.0.1");
+  await once(server, "listening");
+  try {
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    return { status: answer.status, body: await answer.json() };
+  } finally {
+    server.close();
+    if (!options.closed) store.close();
+  }
+}
+
+describe("the probes", () => {
+  it("/readyz is 503 once shutdown began, so a load balancer drains the process; /healthz stays 200", async () => {
+    expect(await probe("/readyz", { stopping: true })).toEqual({ status: 503, body: { status: "stopping" } });
+    expect(await probe("/healthz", { stopping: true })).toEqual({ status: 200, body: { status: "ok" } });
+  });
+
+  it("/readyz is 503 when the database does not answer", async () => {
+    expect(await probe("/readyz", { closed: true })).toEqual({ status: 503, body: { status: "database unavailable" } });
+    expect(await probe("/readyz")).toEqual({ status: 200, body: { status: "ready" } });
+  });
+});

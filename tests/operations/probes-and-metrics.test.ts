@@ -1,0 +1,59 @@
+// What a load balancer and an operator get from a running shop (the real server process, as
+// `npm start` runs it): /healthz and /readyz, and Prometheus metrics on a port of their own that
+// shoppers never reach.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../bench/server";
+import { startShop, type Shop } from "../security/shop";
+
+let shop: Shop;
+let metricsUrl: string;
+beforeAll(async () => {
+  const port = await freePort();
+  metricsUrl = `http://127.0.0.1:${port}/metrics`;
+  shop = await startShop({ env: { METRICS_PORT: String(port) } });
+}, 90_000);
+afterAll(() => shop?.close());
+
+describe("probes", () => {
+  it("/healthz: the process answers; /readyz: the database answers", async () => {
+    for (const [path, body] of [
+      ["/healthz", { status: "ok" }],
+      ["/readyz", { status: "ready" }],
+    ] as const) {
+      const answer = await fetch(shop.url + path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(await answer.json()).toEqual(body);
+    }
+  });
+
+  it("are not written to the access log (a probe every few seconds would drown it)", async () => {
+    await fetch(`${shop.url}/healthz?probe=unique-marker`);
+    await fetch(`${shop.url}/?log=visible-marker`);
+    await expect.poll(() => shop.log().includes("visible-marker"), { timeout: 5_000 }).toBe(true);
+    expect(shop.log()).not.toContain("unique-marker");
+  });
+});
+
+describe("metrics", () => {
+  it("are served on METRICS_PORT, never on the shop's port", async () => {
+    expect((await fetch(`${shop.url}/metrics`)).status).toBe(404);
+    const answer = await fetch(metricsUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("count requests by route family and status, the page cache, orders by status and the backlog", async () => {
+    await fetch(`${shop.url}/topic/G1001`);
+    await fetch(`${shop.url}/topic/G1001`);
+    await fetch(`${shop.url}/api/trade_bff/v2/goods/G9999`);
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/topic\/:id",method="GET",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/api\/trade_bff\/v2\/goods\/:id",method="GET",status="404"\} 1$/m);
+    expect(text).toMatch(/^page_cache_requests_total\{result="(hit|miss)"\} [1-9]/m);
+    // the demo's seeded orders, read from the database at scrape time
+    expect(text).toMatch(/^shop_orders\{status="SEND_SUCCESS"\} [1-9]/m);
+    expect(text).toMatch(/^shop_fulfilment_backlog \d+$/m);
+    expect(text).toMatch(/^process_cpu_seconds_total /m);
+  });
+});
