@@ -28,14 +28,17 @@ export function loadChallenge(deps: TradeDeps, type: CaptchaType, imageUrl: (lot
   const now = deps.now();
   const challenge = captchaProvider.issue(type, imageUrl);
   const { db } = deps.store;
-  db.transaction((tx) => {
-    tx.delete(captchaLots)
-      .where(lt(captchaLots.expiresAt, now - STALE_LOT_MS))
-      .run();
-    tx.insert(captchaLots)
-      .values({ lotNumber: challenge.lotNumber, kind: challenge.kind, answer: challenge.answer, expiresAt: now + CAPTCHA.lotTtlMs, createdAt: now })
-      .run();
-  });
+  db.transaction(
+    (tx) => {
+      tx.delete(captchaLots)
+        .where(lt(captchaLots.expiresAt, now - STALE_LOT_MS))
+        .run();
+      tx.insert(captchaLots)
+        .values({ lotNumber: challenge.lotNumber, kind: challenge.kind, answer: challenge.answer, expiresAt: now + CAPTCHA.lotTtlMs, createdAt: now })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
   return {
     lot_number: challenge.lotNumber,
     captcha_type: type,

@@ -67,11 +67,14 @@ export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { m
   const refusal = failures.refusal(clientIp, now);
   if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
 
-  const outcome = db.transaction((tx) => {
-    const check = takeLoginCode(tx, deps.config.sessionSecret, mobile, smsCode, now);
-    if (!check.ok) return check;
-    return { ok: true as const, member: memberForNumber(tx, mobile, now) };
-  });
+  const outcome = db.transaction(
+    (tx) => {
+      const check = takeLoginCode(tx, deps.config.sessionSecret, mobile, smsCode, now);
+      if (!check.ok) return check;
+      return { ok: true as const, member: memberForNumber(tx, mobile, now) };
+    },
+    { behavior: "immediate" },
+  );
   if (!outcome.ok) {
     failures.record(clientIp, now);
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
@@ -112,7 +115,7 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
   if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
 
   // From here on the captcha is spent, whatever the outcome: one password guess per captcha.
-  db.transaction((tx) => consumeValidatedLot(tx, lotNumber, now));
+  db.transaction((tx) => consumeValidatedLot(tx, lotNumber, now), { behavior: "immediate" });
 
   const member = db.select().from(members).where(eq(members.mobile, username)).get() ?? null;
   const history: Attempt[] = db
@@ -131,12 +134,15 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
   // The scrypt work is done for unknown accounts too, so the answer time does not tell them apart.
   const passwordOk = verifyPassword(password, member?.passwordHash ?? dummyHash());
   if (!member || !member.passwordHash || !passwordOk) {
-    const lockEnd = db.transaction((tx) => {
-      record(tx, false);
-      const until = lockedUntil([...history, { at: now, success: false }], now, storedLock);
-      if (until !== null && member) tx.update(members).set({ lockedUntil: until }).where(eq(members.memberId, member.memberId)).run();
-      return until;
-    });
+    const lockEnd = db.transaction(
+      (tx) => {
+        record(tx, false);
+        const until = lockedUntil([...history, { at: now, success: false }], now, storedLock);
+        if (until !== null && member) tx.update(members).set({ lockedUntil: until }).where(eq(members.memberId, member.memberId)).run();
+        return until;
+      },
+      { behavior: "immediate" },
+    );
     throw lockEnd !== null ? new ApiError(ERROR.RATE_LIMITED, LOGIN_MESSAGES.LOCKED) : new ApiError(ERROR.BAD_INPUT, LOGIN_MESSAGES.WRONG);
   }
 

@@ -27,22 +27,25 @@ export interface SendCode {
 export function sendLoginCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp }: SendCode): void {
   const now = deps.now();
   const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, "0");
-  deps.store.db.transaction((tx) => {
-    consumeValidatedLot(tx, lotNumber, now);
-    const decision = decideSend(sendHistory(tx, mobile, clientIp, now), now);
-    if (!decision.ok) throw new ApiError(ERROR.RATE_LIMITED, decision.message);
-    tx.insert(smsCodes)
-      .values({
-        mobile,
-        smsType,
-        codeHash: hashCode(deps.config.sessionSecret, mobile, code),
-        expiresAt: now + SMS_CODE.validMs,
-        clientIp,
-        createdAt: now,
-      })
-      .run();
-    smsProvider.send(tx, { mobile, subject: "登录验证码", body: loginCodeMessage(code), now });
-  });
+  deps.store.db.transaction(
+    (tx) => {
+      consumeValidatedLot(tx, lotNumber, now);
+      const decision = decideSend(sendHistory(tx, mobile, clientIp, now), now);
+      if (!decision.ok) throw new ApiError(ERROR.RATE_LIMITED, decision.message);
+      tx.insert(smsCodes)
+        .values({
+          mobile,
+          smsType,
+          codeHash: hashCode(deps.config.sessionSecret, mobile, code),
+          expiresAt: now + SMS_CODE.validMs,
+          clientIp,
+          createdAt: now,
+        })
+        .run();
+      smsProvider.send(tx, { mobile, subject: "登录验证码", body: loginCodeMessage(code), now });
+    },
+    { behavior: "immediate" },
+  );
   if (deps.config.devPages) deps.logger.info({ mobile, code }, "demo: SMS login code sent to the outbox");
 }
 
