@@ -17,7 +17,7 @@ const ClaimInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim-all") }),
 ]);
 
-export const CLAIM_MESSAGES = {
+const CLAIM_MESSAGES = {
   CLAIMED: "领取成功",
   CLAIMED_ALL: "已为您一键领取优惠券",
   NOTHING_LEFT: "暂无可领取的优惠券",

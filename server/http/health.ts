@@ -5,8 +5,6 @@ import type { Request, Response, Router } from "express";
 import express from "express";
 import type { Store } from "../../db/client";
 
-export const PROBE_PATHS = ["/healthz", "/readyz"];
-
 export function healthRouter(store: Store, stopping: () => boolean): Router {
   const router = express.Router();
   const answer = (res: Response, status: number, body: Record<string, string>) => res.status(status).set("Cache-Control", "no-store").json(body);
