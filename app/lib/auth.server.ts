@@ -13,6 +13,8 @@ export function safeReturnTo(value: string | null | undefined, fallback = "/"): 
   return sameSitePath(value, fallback);
 }
 
+const LOGIN_EXPIRED = "登录已失效，请重新登录";
+
 /**
  * The logged-in member's id with an API client bound to them, or a redirect to the login modal,
  * shown over `loginPage` (the page the shopper came from; home by default). The check is the
@@ -36,5 +38,3 @@ export async function requireMember(request: Request, context: AppLoadContext, l
   }
   return { api, memberId: check.result.member_id };
 }
-
-const LOGIN_EXPIRED = "登录已失效，请重新登录";

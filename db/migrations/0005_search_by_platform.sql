@@ -36,45 +36,33 @@ DROP TRIGGER `goods_search_after_goods_insert`;
 --> statement-breakpoint
 DROP TRIGGER `goods_search_after_goods_update`;
 --> statement-breakpoint
-CREATE TRIGGER `goods_search_after_goods_insert` AFTER INSERT ON `goods` WHEN new.`status` = 'ON_SALE' BEGIN
-  INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
-  VALUES (
-    new.`goods_no`,
-    lower(new.`goods_name`),
-    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` WHERE `platform` = new.`platform`), lower(new.`platform`)),
-    new.`platform`,
-    new.`price_turn_cny`,
-    new.`sale_off_price_cny`,
-    new.`sort`
-  );
-END;
---> statement-breakpoint
-CREATE TRIGGER `goods_search_after_goods_update` AFTER UPDATE OF `goods_no`, `goods_name`, `goods_tags`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `status`, `sort` ON `goods` BEGIN
-  DELETE FROM `goods_search` WHERE `goods_no` = old.`goods_no`;
-  INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
-  SELECT
-    new.`goods_no`,
-    lower(new.`goods_name`),
-    lower(new.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` WHERE `platform` = new.`platform`), lower(new.`platform`)),
-    new.`platform`,
-    new.`price_turn_cny`,
-    new.`sale_off_price_cny`,
-    new.`sort`
-  WHERE new.`status` = 'ON_SALE';
-END;
---> statement-breakpoint
-DELETE FROM `goods_search`;
---> statement-breakpoint
-INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
+-- One definition of a goods' search row, for the triggers and the rebuild below.
+CREATE VIEW `goods_search_rows` AS
 SELECT
   g.`goods_no`,
-  lower(g.`goods_name`),
-  lower(g.`goods_tags`) || ' ' || coalesce((SELECT `search_words` FROM `platforms` p WHERE p.`platform` = g.`platform`), lower(g.`platform`)),
+  lower(g.`goods_name`) AS `name_lc`,
+  lower(g.`goods_tags`) || ' ' || coalesce((SELECT p.`search_words` FROM `platforms` p WHERE p.`platform` = g.`platform`), lower(g.`platform`)) AS `tags_lc`,
   g.`platform`,
   g.`price_turn_cny`,
   g.`sale_off_price_cny`,
   g.`sort`
 FROM `goods` g WHERE g.`status` = 'ON_SALE';
+--> statement-breakpoint
+CREATE TRIGGER `goods_search_after_goods_insert` AFTER INSERT ON `goods` WHEN new.`status` = 'ON_SALE' BEGIN
+  INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
+  SELECT * FROM `goods_search_rows` WHERE `goods_no` = new.`goods_no`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `goods_search_after_goods_update` AFTER UPDATE OF `goods_no`, `goods_name`, `goods_tags`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `status`, `sort` ON `goods` BEGIN
+  DELETE FROM `goods_search` WHERE `goods_no` = old.`goods_no`;
+  INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
+  SELECT * FROM `goods_search_rows` WHERE `goods_no` = new.`goods_no`;
+END;
+--> statement-breakpoint
+DELETE FROM `goods_search`;
+--> statement-breakpoint
+INSERT INTO `goods_search` (`goods_no`, `name_lc`, `tags_lc`, `platform`, `price_turn_cny`, `sale_off_price_cny`, `sort`)
+SELECT * FROM `goods_search_rows`;
 --> statement-breakpoint
 INSERT INTO `goods_search_fts` (`goods_search_fts`) VALUES ('optimize');
 --> statement-breakpoint

@@ -171,25 +171,12 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "del
  */
 function refundUndelivered(db: Db, order: typeof orders.$inferSelect, now: number) {
   transition(db, order, "REFUND_ALL", now, { notice: OUT_OF_STOCK_REFUND_NOTICE, fulfilAfter: null, outOfStockRefundAt: null });
-  const member = queries(db).recipient.get({ memberId: order.memberId })!;
   const { orderNo } = order;
   const amount = yuanText(order.payPrice);
-  const email = order.userEmail || member.email;
-  if (email) {
-    mailProvider.send(db, {
-      to: email,
-      subject: `【TTS游戏商城】订单 ${orderNo} 已全额退款`,
-      body: `您好，很抱歉，您于 ${formatDateTime(order.createdAt)} 下单的商品暂时缺货，未能按时发放兑换码。订单金额 ${amount} 已全额退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
-      orderNo,
-      now,
-    });
-  }
-  smsProvider.send(db, {
-    mobile: member.mobile,
-    subject: "",
-    body: `【TTS游戏商城】很抱歉，您的订单 ${orderNo} 因商品缺货未能发货，${amount} 已全额退回原支付账户。`,
-    orderNo,
-    now,
+  tellMember(db, order, now, {
+    subject: `【TTS游戏商城】订单 ${orderNo} 已全额退款`,
+    mail: `您好，很抱歉，您于 ${formatDateTime(order.createdAt)} 下单的商品暂时缺货，未能按时发放兑换码。订单金额 ${amount} 已全额退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
+    sms: `【TTS游戏商城】很抱歉，您的订单 ${orderNo} 因商品缺货未能发货，${amount} 已全额退回原支付账户。`,
   });
 }
 
@@ -236,27 +223,24 @@ const mailProvider: MailProvider = outboxMailProvider;
 const smsProvider: SmsProvider = outboxSmsProvider;
 
 function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {
-  const q = queries(db);
   const { orderNo } = order;
-  const member = q.recipient.get({ memberId: order.memberId })!;
-  const items = q.deliveredItems.all({ orderNo });
+  const items = queries(db).deliveredItems.all({ orderNo });
   const lines = items.map((i) => `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}`);
-  const email = order.userEmail || member.email;
-  if (email) {
-    mailProvider.send(db, {
-      to: email,
-      subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
-      body: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
-      orderNo,
-      now,
-    });
-  }
-  // the SMS goes to the member's verified number, never to a number typed into the order
-  smsProvider.send(db, {
-    mobile: member.mobile,
-    subject: "",
-    body: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
-    orderNo,
-    now,
+  tellMember(db, order, now, {
+    subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
+    mail: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
+    sms: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
   });
+}
+
+/**
+ * A mail to the order's e-mail (else the member's, when there is one) and an SMS to the member's
+ * verified number, never to a number typed into the order.
+ */
+function tellMember(db: Db, order: typeof orders.$inferSelect, now: number, message: { subject: string; mail: string; sms: string }) {
+  const member = queries(db).recipient.get({ memberId: order.memberId })!;
+  const email = order.userEmail || member.email;
+  const { orderNo } = order;
+  if (email) mailProvider.send(db, { to: email, subject: message.subject, body: message.mail, orderNo, now });
+  smsProvider.send(db, { mobile: member.mobile, subject: "", body: message.sms, orderNo, now });
 }
