@@ -3,7 +3,7 @@
 // reader (which counts the streamed bytes, chunked bodies included), and Remix reads that copy.
 // No storefront form uploads files: multipart is refused.
 import { PassThrough } from "node:stream";
-import express, { type RequestHandler, type Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { hasBody } from "./has-body";
 
 export const STOREFRONT_BODY_LIMIT = 64 * 1024;
@@ -17,13 +17,13 @@ export function storefrontBody(limit = STOREFRONT_BODY_LIMIT): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     // the declared length is known before a byte is read: no need to read it off
-    if (Number(req.headers["content-length"]) > limit) return refuse(res, 413);
+    if (Number(req.headers["content-length"]) > limit) return refuse(req, res, 413);
     // a small multipart body is read off before the refusal, so the client (still sending it)
     // reads the 415 instead of a broken pipe
-    if (req.is("multipart/form-data")) return read(req, res, (error?: { status?: number }) => refuse(res, error?.status === 413 ? 413 : 415));
+    if (req.is("multipart/form-data")) return read(req, res, (error?: { status?: number }) => refuse(req, res, error?.status === 413 ? 413 : 415));
     read(req, res, (error?: { status?: number }) => {
       if (!error) return next();
-      refuse(res, error.status === 413 || error.status === 415 ? error.status : 400);
+      refuse(req, res, error.status === 413 || error.status === 415 ? error.status : 400);
     });
   };
 }
@@ -75,7 +75,19 @@ const STREAM_MEMBERS = new Set<string | symbol>([
   Symbol.asyncIterator,
 ]);
 
-/** The rest of the body stays unread: the connection closes after the answer. */
-function refuse(res: Response, status: keyof typeof MESSAGES) {
-  res.status(status).set("Connection", "close").type("text/plain; charset=utf-8").send(MESSAGES[status]);
+/** How long the rest of a refused body is read off before the connection closes. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers, then reads off and drops what the client is still sending for up to LINGER_MS before
+ * the connection closes (nginx's lingering close). Closing at once, with the client's bytes still
+ * arriving, resets the connection, and a client still sending often sees the reset before it
+ * reads the answer (a browser shows a network error instead of 请求体过大).
+ */
+function refuse(req: Request, res: Response, status: keyof typeof MESSAGES) {
+  res.status(status).type("text/plain; charset=utf-8").send(MESSAGES[status]);
+  if (req.complete) return;
+  const close = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  req.once("end", () => clearTimeout(close));
+  req.resume();
 }
