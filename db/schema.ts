@@ -47,17 +47,24 @@ export const credentials = sqliteTable(
   (t) => [uniqueIndex("credentials_token_uq").on(t.tokenHash), index("credentials_member_idx").on(t.memberId)],
 );
 
-/** Every password login attempt, for the 5-failures-in-15-minutes lockout. */
+/**
+ * Every login attempt: a password's, for the 5-failures-in-15-minutes lockout of a number and an
+ * address; a failed SMS code's, for the per-address bound. In the database, so the limits hold
+ * whatever process (worker, machine) answers.
+ */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     mobile: text("mobile").notNull(),
     clientIp: text("client_ip").notNull(),
+    method: text("method", { enum: ["password", "sms_code"] })
+      .notNull()
+      .default("password"),
     success: integer("success", { mode: "boolean" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_attempts_mobile_idx").on(t.mobile, t.createdAt)],
+  (t) => [index("login_attempts_mobile_idx").on(t.mobile, t.createdAt), index("login_attempts_address_idx").on(t.clientIp, t.createdAt)],
 );
 
 export const smsCodes = sqliteTable(

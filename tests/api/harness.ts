@@ -41,26 +41,31 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     clock,
     deps,
     seed,
-    async api(path, init = {}) {
-      const { json, headers, ...rest } = init;
-      const response = await fetch(url + path, {
-        ...rest,
-        headers: { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
-        body: json === undefined ? rest.body : JSON.stringify(json),
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body, headers: response.headers };
-    },
+    api: apiAt(url),
     async close() {
       await new Promise((resolve) => server.close(resolve));
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The `api` of a harness, for an app listening at `url` (a second app on the same database). */
+export function apiAt(url: string): Harness["api"] {
+  return async (path, init = {}) => {
+    const { json, headers, ...rest } = init;
+    const response = await fetch(url + path, {
+      ...rest,
+      headers: { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body, headers: response.headers };
   };
 }

@@ -1,7 +1,10 @@
 // Contract tests of the member services (spec/01 §4, §5, §7; spec/03 §2, §3, §4) through the
 // real Express app: login status, SMS codes, both logins, logout, auth check, login cookie sync.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./harness";
+import type { AddressInfo } from "node:net";
+import { openStore } from "../../db/client";
+import { createApp } from "../../server/app";
+import { apiAt, startHarness, type Harness } from "./harness";
 import {
   API,
   BAD_STRINGS,
@@ -13,6 +16,7 @@ import {
   from,
   latestCode,
   loginAs,
+  MEMBER_TABLES,
   passedLot,
   pwdLogin,
   requestCode,
@@ -397,10 +401,15 @@ describe("POST /member/action/captcha_login", () => {
     expect((await codeLogin(h, mobile, code)).status).toBe(200);
   });
 
-  it("refuses a login when no code was sent", async () => {
-    const before = snapshot(h);
-    expectFailure(await codeLogin(h, freshMobile(), "123456"), 400, "请先获取验证码");
-    expect(snapshot(h)).toEqual(before);
+  it("refuses a login when no code was sent, recording only the failed try of the address", async () => {
+    const tables = MEMBER_TABLES.filter((table) => table !== "login_attempts");
+    const before = snapshot(h, tables);
+    const attempts = count(h, "login_attempts");
+    const [mobile, address] = [freshMobile(), freshAddress()];
+    expectFailure(await codeLogin(h, mobile, "123456", address), 400, "请先获取验证码");
+    expect(snapshot(h, tables)).toEqual(before);
+    expect(count(h, "login_attempts")).toBe(attempts + 1);
+    expect(count(h, "login_attempts", "mobile = ? AND client_ip = ? AND method = 'sms_code' AND success = 0", mobile, address)).toBe(1);
   });
 
   it("accepts only the latest code sent to a number", async () => {
@@ -421,6 +430,27 @@ describe("POST /member/action/captcha_login", () => {
     expect((await codeLogin(h, mobile, await sendCode(h, mobile))).status).toBe(200);
     h.clock.now += 15 * MINUTE;
     expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "请先获取验证码");
+  });
+
+  it("counts failed codes in the database: the limit holds across processes (workers, machines) sharing it", async () => {
+    // a second app on the same database file, as a second worker of the cluster is
+    const store = openStore(h.deps.config.dbFile);
+    const server = createApp({ ...h.deps, store }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const other: Harness = { ...h, url, api: apiAt(url) };
+    try {
+      const address = freshAddress();
+      for (let i = 0; i < 10; i++) {
+        expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "请先获取验证码");
+        expectFailure(await codeLogin(other, freshMobile(), "123456", address), 400, "请先获取验证码");
+      }
+      expectFailure(await codeLogin(h, freshMobile(), "123456", address), 429, /^登录失败次数过多/);
+      expectFailure(await codeLogin(other, freshMobile(), "123456", address), 429, /^登录失败次数过多/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      store.close();
+    }
   });
 
   describe("bad input: 400 naming the field, nothing changed", () => {

@@ -11,7 +11,7 @@ import { requireMember } from "../http/auth";
 import { clientOf, LOGIN_COOKIE } from "../http/client-context";
 import { ApiError, ERROR, parse, send } from "../http/envelope";
 import { challengeImage, loadChallenge, validateAnswer } from "../services/captcha.service";
-import { AddressFailures, loginWithPassword, loginWithSmsCode, logout, userInfo } from "../services/member.service";
+import { loginWithPassword, loginWithSmsCode, logout, userInfo } from "../services/member.service";
 import { CREDENTIAL_DAYS } from "../services/session.service";
 import { sendLoginCode } from "../services/sms.service";
 
@@ -66,7 +66,6 @@ const BaseDomainHeader = z.object({ "Base-Domain": z.string().trim().min(1).max(
 
 export function memberRouter(deps: TradeDeps) {
   const router = Router();
-  const codeLoginFailures = new AddressFailures();
 
   // ─── member ──────────────────────────────────────────────────────────
   router.get("/member/login_status", (_req, res) => {
@@ -86,7 +85,7 @@ export function memberRouter(deps: TradeDeps) {
   router.post("/member/action/captcha_login", (req, res) => {
     const input = parse(CaptchaLoginSchema, req.body);
     const { clientIp, channelId } = clientOf(res);
-    const result = loginWithSmsCode(deps, codeLoginFailures, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId });
+    const result = loginWithSmsCode(deps, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId });
     setLoginCookie(req, res, result.login_credential);
     send(res, result);
   });

@@ -29,29 +29,21 @@ export function userInfo(member: Member, channelId: string): UserInfo {
   return { member_id: member.memberId, member_name: member.memberName, mobile: member.mobile, channel_id: channelId };
 }
 
-/**
- * Failed SMS-code logins per client address, kept in memory (codes are already bounded per
- * number by the send caps and the 5 tries per code; this bounds one address across numbers).
- */
-export class AddressFailures {
-  private readonly byAddress = new Map<string, number[]>();
-
-  refusal(address: string, now: number): string | null {
-    return addressLoginRefusal(this.byAddress.get(address) ?? [], now, LOGIN_LOCK.maxCodeFailuresPerAddress);
-  }
-
-  record(address: string, now: number): void {
-    const recent = (this.byAddress.get(address) ?? []).filter((t) => t > now - LOGIN_LOCK.windowMs);
-    recent.push(now);
-    this.byAddress.set(address, recent);
-    if (this.byAddress.size > 10_000) this.sweep(now);
-  }
-
-  private sweep(now: number) {
-    for (const [address, times] of this.byAddress) {
-      if (!times.some((t) => t > now - LOGIN_LOCK.windowMs)) this.byAddress.delete(address);
-    }
-  }
+/** Failed logins of one method from one address within the lock window. */
+function addressFailures(db: TradeDeps["store"]["db"], method: "password" | "sms_code", clientIp: string, now: number): number[] {
+  return db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.clientIp, clientIp),
+        eq(loginAttempts.method, method),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, now - LOGIN_LOCK.windowMs),
+      ),
+    )
+    .all()
+    .map((r) => r.at);
 }
 
 export interface CodeLogin {
@@ -61,10 +53,14 @@ export interface CodeLogin {
   channelId: string;
 }
 
-export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { mobile, smsCode, clientIp, channelId }: CodeLogin): LoginResult {
+/**
+ * Codes are already bounded per number by the send caps and the 5 tries per code; failed codes
+ * per address bound one address across numbers.
+ */
+export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, channelId }: CodeLogin): LoginResult {
   const { db } = deps.store;
   const now = deps.now();
-  const refusal = failures.refusal(clientIp, now);
+  const refusal = addressLoginRefusal(addressFailures(db, "sms_code", clientIp, now), now, LOGIN_LOCK.maxCodeFailuresPerAddress);
   if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
 
   const outcome = db.transaction(
@@ -76,7 +72,7 @@ export function loginWithSmsCode(deps: TradeDeps, failures: AddressFailures, { m
     { behavior: "immediate" },
   );
   if (!outcome.ok) {
-    failures.record(clientIp, now);
+    db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
   }
   const { token } = issueCredential(db, outcome.member.memberId, now);
@@ -105,13 +101,7 @@ export interface PasswordLogin {
 export function loginWithPassword(deps: TradeDeps, { username, password, lotNumber, clientIp, channelId }: PasswordLogin): LoginResult {
   const { db } = deps.store;
   const now = deps.now();
-  const addressFailures = db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.clientIp, clientIp), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, now - LOGIN_LOCK.windowMs)))
-    .all()
-    .map((r) => r.at);
-  const refusal = addressLoginRefusal(addressFailures, now, LOGIN_LOCK.maxFailuresPerAddress);
+  const refusal = addressLoginRefusal(addressFailures(db, "password", clientIp, now), now, LOGIN_LOCK.maxFailuresPerAddress);
   if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
 
   // From here on the captcha is spent, whatever the outcome: one password guess per captcha.
@@ -121,7 +111,7 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
   const history: Attempt[] = db
     .select({ at: loginAttempts.createdAt, success: loginAttempts.success })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.mobile, username), gt(loginAttempts.createdAt, now - LOGIN_LOCK.lookbackMs)))
+    .where(and(eq(loginAttempts.mobile, username), eq(loginAttempts.method, "password"), gt(loginAttempts.createdAt, now - LOGIN_LOCK.lookbackMs)))
     .all();
   const storedLock = member?.lockedUntil ?? null;
   const record = (tx: DbTx, success: boolean) => tx.insert(loginAttempts).values({ mobile: username, clientIp, success, createdAt: now }).run();
