@@ -11,7 +11,7 @@ import type { Store } from "../db/client";
 import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
-import { healthRouter } from "./http/health";
+import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
 import { withoutSecrets } from "./http/log-url";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
@@ -22,7 +22,8 @@ import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 
 export interface AppOptions {
   config: Config;
-  store: Store;
+  /** The database of the trade services (not opened by a storefront-only process). */
+  store?: Store;
   logger: Logger;
   now?: () => number;
   /** The Remix request handler (absent in API tests). */
@@ -56,11 +57,14 @@ const VISITOR_PAGES = {
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
+  const servesTrade = config.role !== "storefront";
+  const servesPages = config.role !== "trade";
+  if (servesTrade && !store) throw new Error(`SERVER_ROLE=${config.role} serves the trade services: it needs the store`);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // probes come every few seconds: answered before the access log and the metrics
-  app.use(healthRouter(store, stopping));
+  app.use(healthRouter(store ? [databaseAnswers(store)] : [tradeServicesAnswer(config.tradeApiUrl)], stopping));
   if (metrics) app.use(metrics);
   app.use(forwardedHostFromTrustedProxies);
 
@@ -82,19 +86,21 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
       },
     }),
   );
-  const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
+  const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: servesPages && remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
-  app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
-  app.use(visitorPages.serve);
+  if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
+  if (servesPages) app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());
-  app.use(visitorPages.fill);
+  if (servesPages) app.use(visitorPages.fill);
 
-  app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
-  app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
-
-  app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
+  if (store) {
+    app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
+    app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
+    app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
+  }
+  if (!servesPages) return app;
   if (vite) {
     app.use(vite);
   } else if (clientBuildDir) {

@@ -4,6 +4,7 @@
 // accounts) is on only with DEMO=1 or an explicit NODE_ENV=development/test.
 import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { trustProxy } from "./http/trust-proxy";
@@ -13,6 +14,14 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** `none`: no payment provider, order creation answers 503; `sandbox`: the demo cashier (/mock-pay). */
 export const PAY_PROVIDERS = ["none", "sandbox"] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
+
+/**
+ * What a process serves (docs/deploy.md): `all` the shop in one; `storefront` the pages only,
+ * reaching the services at TRADE_API_URL; `trade` the services (/api), the cashier, /dev, /media
+ * and the background jobs.
+ */
+export const SERVER_ROLES = ["all", "storefront", "trade"] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
 
 const SECRET_MIN = 32;
 const baseUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
@@ -58,6 +67,9 @@ const EnvSchema = z.object({
   TRADE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default("loopback"),
+  // how many processes serve requests (node:cluster); unset: every core in production, 1 otherwise
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SERVER_ROLE: z.enum(SERVER_ROLES).default("all"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -84,6 +96,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "配置无效: PAY_PROVIDER=sandbox 只能用于演示 (DEMO=1) 或 NODE_ENV=development/test：沙箱收银台不收款就发货。正式部署请接入真实支付通道，或不设置 PAY_PROVIDER（下单将答复 503 支付通道未开通）",
     );
   }
+  if (c.SERVER_ROLE === "storefront" && !c.TRADE_API_URL) {
+    throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 TRADE_API_URL（交易服务的地址）");
+  }
+  if (c.SERVER_ROLE === "storefront" && production && !c.SESSION_SECRET && !c.COOKIE_SECRET) {
+    // a secret kept beside one machine's database would differ per storefront: cookies signed by
+    // one would not verify at the next
+    throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 COOKIE_SECRET 或 SESSION_SECRET，且各店面进程取值相同");
+  }
   const dbFile = c.DB_FILE === ":memory:" ? c.DB_FILE : resolve(c.DB_FILE);
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
   const sessionSecret = c.SESSION_SECRET ?? keptSecret(dataDir);
@@ -94,6 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: c.DEMO,
     port: c.PORT,
     host: c.HOST,
+    role: c.SERVER_ROLE,
+    /** Processes serving requests; more than 1 runs them as node:cluster workers (server/cluster.ts). */
+    webConcurrency: c.WEB_CONCURRENCY ?? (production ? availableParallelism() : 1),
     /** Where Prometheus scrapes /metrics (server/metrics.ts): a port apart from the shop's, off by default. */
     metrics: c.METRICS_PORT === undefined ? null : { port: c.METRICS_PORT, host: c.METRICS_HOST },
     dbFile,

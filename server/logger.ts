@@ -1,5 +1,6 @@
 import { pino } from "pino";
 
+/** JSON lines with the process id: a cluster's primary and workers write to one log. */
 export function createLogger(level: string) {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
 }

@@ -1,11 +1,14 @@
 // Prometheus metrics through prom-client, served on a port of their own (METRICS_PORT), never to
-// shoppers: request duration by route family and status, the visitors' page cache, orders by
-// status and the fulfilment backlog. Order figures are read from the database at scrape time, so
+// shoppers: request duration by route family and status, the visitors' page cache, the
+// storefront's HTTP cache of the services' answers, SMS and login refusals, orders by status and
+// the fulfilment backlog. Order figures are read from the database at scrape time, so
 // they are exact whatever process created, paid or delivered an order.
+import diagnostics from "node:diagnostics_channel";
 import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Store } from "../db/client";
+import { TRADE_API_ANSWER } from "../shared/channels";
 
 /**
  * The route family of a path, so labels stay few: a segment other than lower-case letters, `_` and
@@ -22,13 +25,25 @@ export function routeFamily(path: string): string {
   return `/${segments.join("/")}`;
 }
 
+/**
+ * The member endpoints whose 4xx answers are refusals (400: a wrong code, password or captcha;
+ * 429: a limit, a wait or a lock), by what the shopper tried.
+ */
+const REFUSABLE: Record<string, string> = {
+  "/api/common_bll/v1/member/sms_captcha": "sms_code",
+  "/api/common_bll/v1/member/action/captcha_login": "sms_login",
+  "/api/common_bll/v1/member/action/pwd_login": "password_login",
+  "/api/common_bll/v1/geetest4/action/valid": "captcha",
+};
+
 export interface Metrics {
   registry: Registry;
   /** Times every request (mount first). */
   middleware: RequestHandler;
 }
 
-export function createMetrics(store: Store): Metrics {
+/** What a process that serves requests measures of them (a cluster's primary aggregates them). */
+export function requestMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -44,6 +59,41 @@ export function createMetrics(store: Store): Metrics {
     labelNames: ["result"],
     registers: [registry],
   });
+  const tradeApi = new Counter({
+    name: "trade_api_answers_total",
+    help: "Answers of the trade services to the storefront, from its HTTP cache (hit) or over the wire (miss)",
+    labelNames: ["result"],
+    registers: [registry],
+  });
+  diagnostics.subscribe(TRADE_API_ANSWER, (message) => tradeApi.inc({ result: (message as { cached: boolean }).cached ? "hit" : "miss" }));
+  const refusals = new Counter({
+    name: "shop_refusals_total",
+    help: "SMS codes and logins refused, by action and status (400 wrong code/password/captcha, 429 limit or lock)",
+    labelNames: ["action", "status"],
+    registers: [registry],
+  });
+  const middleware: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer();
+    res.once("finish", () => {
+      // originalUrl: a router mounted on a prefix rewrites req.url while it runs
+      const status = String(res.statusCode);
+      end({ route: routeFamily(req.originalUrl), method: req.method, status });
+      const action = res.statusCode >= 400 && res.statusCode < 500 ? REFUSABLE[req.originalUrl.split("?")[0]!] : undefined;
+      if (action) refusals.inc({ action, status });
+      const cache = res.getHeader("X-Page-Cache");
+      if (cache === "HIT" || cache === "MISS") pageCache.inc({ result: cache.toLowerCase() });
+    });
+    next();
+  };
+  return { registry, middleware };
+}
+
+/**
+ * Orders by status and the fulfilment backlog, read from the database at scrape time: exact
+ * whatever process created, paid or delivered an order. Measured by one process only (the one
+ * that holds the store: a cluster's primary, or the only process).
+ */
+export function storeMetrics(store: Store, registry = new Registry()): Registry {
   const ordersByStatus = store.sqlite.prepare("SELECT status, count(*) AS n FROM orders GROUP BY status");
   new Gauge({
     name: "shop_orders",
@@ -64,27 +114,23 @@ export function createMetrics(store: Store): Metrics {
       this.set(backlog.get() as number);
     },
   });
-  const middleware: RequestHandler = (req, res, next) => {
-    const end = duration.startTimer();
-    res.once("finish", () => {
-      // originalUrl: a router mounted on a prefix rewrites req.url while it runs
-      end({ route: routeFamily(req.originalUrl), method: req.method, status: String(res.statusCode) });
-      const cache = res.getHeader("X-Page-Cache");
-      if (cache === "HIT" || cache === "MISS") pageCache.inc({ result: cache.toLowerCase() });
-    });
-    next();
-  };
-  return { registry, middleware };
+  return registry;
 }
 
 /** The metrics listener: GET /metrics, nothing else. */
-export function serveMetrics(registry: Registry, port: number, host: string): Server {
+export function serveMetrics(text: () => Promise<string>, contentType: string, { port, host }: { port: number; host: string }): Server {
   const server = createServer(async (req, res) => {
     if (req.method !== "GET" || req.url !== "/metrics") {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "Content-Type": registry.contentType }).end(await registry.metrics());
+    try {
+      const body = await text();
+      res.writeHead(200, { "Content-Type": contentType }).end(body);
+    } catch {
+      // a cluster worker that did not answer in time (prom-client's 5 s)
+      res.writeHead(503).end();
+    }
   });
   return server.listen(port, host);
 }

@@ -1,12 +1,17 @@
 // The storefront's one way to reach the trade services: HTTP to TRADE_API_URL with the documented
 // headers (Saas-App-Id, Saas-Product-Line, Useragent, Login-Credential, saas-token), every answer
 // parsed with zod. Nothing here knows how the services are built.
+import diagnostics from "node:diagnostics_channel";
 import type { AppLoadContext } from "@remix-run/node";
+import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
+import { TRADE_API_ANSWER } from "../../shared/channels";
 import { readShopCookies, STORE_LINES, writeCookie, type UrlParams } from "~/lib/cookies.server";
 
 export type ApiResult<T> = { ok: true; result: T } | { ok: false; status: number; errorCode: number; errorMsg: string };
+
+const SuccessSchema = z.object({ success: z.literal(true), result: z.unknown() });
 
 const FailureSchema = z.object({
   success: z.literal(false),
@@ -32,6 +37,12 @@ export function tradeApiUrl(): string {
   return env().tradeApiUrl;
 }
 
+/**
+ * What the API clients of one incoming request share (see tradeApi), keyed by its load context:
+ * Remix hands every loader a copy of the Request, but the same context.
+ */
+const perRequest = new WeakMap<object, { saasToken: string | null; issued: boolean }>();
+
 interface Answer {
   ok: boolean;
   status: number;
@@ -39,13 +50,25 @@ interface Answer {
 }
 
 /**
- * What the API clients of one incoming request share (see tradeApi), keyed by its load context:
- * Remix hands every loader a copy of the Request, but the same context.
+ * How the storefront reaches the services: keep-alive connections through undici, with its RFC 9111
+ * cache in front (shared: it honours `public`, `max-age`, `stale-while-revalidate`, validators and
+ * `private="…"`, and never stores `private` or `no-store` answers) and identical reads in flight
+ * at the same moment (the root's and a route's login_status) sent once. The services mark which
+ * reads are public (server/trade/http/cache-control.ts); a real backend that sends the same headers
+ * gets the same treatment. Decision 019.
  */
-const perRequest = new WeakMap<object, { saasToken: string | null; issued: boolean; reads: Map<string, Promise<Answer>> }>();
+let dispatcher: Dispatcher | undefined;
+function tradeDispatcher(): Dispatcher {
+  // the last interceptor is the outermost: the cache answers first, then a miss is collapsed with
+  // identical ones in flight
+  return (dispatcher ??= new Agent({ connections: 64 }).compose(
+    interceptors.deduplicate(),
+    interceptors.cache({ store: new cacheStores.MemoryCacheStore({ maxCount: 2_000, maxSize: 64 * 1024 * 1024 }) }),
+  ));
+}
 
-/** Side-effect-free reads that the loaders of one GET request may share. */
-const SHARED_READS = ["/api/common_bll/v1/member/login_status", "/api/trade_bff/v1/shopping/layout", "/api/trade_bff/v1/shopping/dialog/show"];
+/** Each answer of the services, told to the metrics: from the cache or not. */
+const tradeAnswers = diagnostics.channel(TRADE_API_ANSWER);
 
 /** A client bound to one shopper's request: their store line, channel, credential and token. */
 export async function tradeApi(request: Request, context: AppLoadContext): Promise<TradeApi> {
@@ -61,25 +84,23 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       version: "1.0.0",
     }),
     Accept: "application/json",
-    // the services answer over loopback by default: compressing there and inflating here only
-    // costs CPU (docs/benchmarks.md); a remote TRADE_API_URL may still compress
-    ...(isLoopback(tradeApiUrl()) ? { "Accept-Encoding": "identity" } : {}),
+    // the services answer over loopback or a data-centre network: compressing there and
+    // inflating here would only cost CPU (docs/benchmarks.md)
+    "Accept-Encoding": "identity",
     // the services' per-address limits need the shopper's address, not the storefront's
     "X-Forwarded-For": context.clientIp,
   };
   if (cookies.credential) headers["Login-Credential"] = cookies.credential;
 
-  // one shopper's request: the loaders of a page share the saas-token the services issue, and the
-  // same read asked twice (root and route both ask login_status) goes over the wire once
+  // the loaders of one page share the saas-token the services issue to a new visitor
   let state = perRequest.get(context);
-  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, issued: false, reads: new Map() }));
+  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, issued: false }));
   const shared = state;
-  // only between loaders (an action's request is a POST; the loaders after it get a GET copy)
-  const shareReads = request.method === "GET" || request.method === "HEAD";
 
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
-    const response = await fetch(tradeApiUrl() + path, {
-      method,
+    const response = await undiciRequest(tradeApiUrl() + path, {
+      method: method as Dispatcher.HttpMethod,
+      dispatcher: tradeDispatcher(),
       headers: {
         ...headers,
         ...(shared.saasToken ? { "saas-token": shared.saasToken } : {}),
@@ -88,14 +109,16 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const issued = response.headers.get("set-saas-token");
+    if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
+    const issued = response.headers["set-saas-token"];
     // parallel first calls of a new visitor are each issued a token: the first one is kept
-    if (issued && !shared.issued) {
+    if (typeof issued === "string" && !shared.issued) {
       shared.issued = true;
       shared.saasToken = issued;
       context.appendSetCookie(await writeCookie("saasToken", issued, request));
     }
-    return { ok: response.ok, status: response.status, json: await response.json().catch(() => null) };
+    const status = response.statusCode;
+    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null) };
   }
 
   async function call<S extends z.ZodType>(
@@ -105,22 +128,10 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     body?: unknown,
     extra?: Record<string, string>,
   ): Promise<ApiResult<z.output<S>>> {
-    let answer: Answer;
-    if (method === "GET" && shareReads && SHARED_READS.some((prefix) => path.startsWith(prefix))) {
-      const key = `${path}\n${JSON.stringify(extra ?? {})}`;
-      let pending = shared.reads.get(key);
-      if (!pending) {
-        pending = send(method, path, body, extra);
-        shared.reads.set(key, pending);
-        pending.catch(() => shared.reads.delete(key));
-      }
-      answer = await pending;
-    } else {
-      answer = await send(method, path, body, extra);
-    }
+    const answer = await send(method, path, body, extra);
     const { json } = answer;
     if (answer.ok) {
-      const envelope = z.object({ success: z.literal(true), result: z.unknown() }).safeParse(json);
+      const envelope = SuccessSchema.safeParse(json);
       const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
       if (parsed?.success) return { ok: true, result: parsed.data as z.output<S> };
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed?.error.message ?? "no envelope"}`);
@@ -144,10 +155,6 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     },
     post: (path, schema, body, extra) => call("POST", path, schema, body ?? {}, extra),
   };
-}
-
-function isLoopback(url: string): boolean {
-  return /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
 }
 
 function describeBrowser(ua: string) {

@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { openStore } from "../../db/client";
-import { healthRouter } from "./health";
+import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./health";
 
 async function probe(path: string, options: { stopping?: boolean; closed?: boolean } = {}) {
   const store = openStore(":memory:");
   if (options.closed) store.sqlite.close();
   const server = express()
-    .use(healthRouter(store, () => Boolean(options.stopping)))
+    .use(healthRouter([databaseAnswers(store)], () => Boolean(options.stopping)))
     .listen(0, "127.0.0.1");
   await once(server, "listening");
   try {
@@ -30,5 +30,35 @@ describe("the probes", () => {
   it("/readyz is 503 when the database does not answer", async () => {
     expect(await probe("/readyz", { closed: true })).toEqual({ status: 503, body: { status: "database unavailable" } });
     expect(await probe("/readyz")).toEqual({ status: 200, body: { status: "ready" } });
+  });
+});
+
+describe("a storefront's /readyz", () => {
+  it("is 503 while the trade services it reaches do not answer ready, 200 once they do", async () => {
+    let tradeReady = false;
+    const trade = express()
+      .get("/readyz", (_req, res) => void res.status(tradeReady ? 200 : 503).json({}))
+      .listen(0, "127.0.0.1");
+    await once(trade, "listening");
+    const tradeUrl = `http://127.0.0.1:${(trade.address() as AddressInfo).port}`;
+    const storefront = express()
+      .use(healthRouter([tradeServicesAnswer(tradeUrl)], () => false))
+      .listen(0, "127.0.0.1");
+    await once(storefront, "listening");
+    const readyz = async () => {
+      const answer = await fetch(`http://127.0.0.1:${(storefront.address() as AddressInfo).port}/readyz`);
+      return { status: answer.status, body: await answer.json() };
+    };
+    try {
+      expect(await readyz()).toEqual({ status: 503, body: { status: "trade services not ready" } });
+      tradeReady = true;
+      expect(await readyz()).toEqual({ status: 200, body: { status: "ready" } });
+      trade.close();
+      trade.closeAllConnections();
+      expect(await readyz()).toEqual({ status: 503, body: { status: "trade services unavailable" } });
+    } finally {
+      storefront.close();
+      trade.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { cartRouter } from "./api/cart.router";
 import { promotionRouter } from "./api/promotion.router";
 import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
+import { NO_STORE } from "./http/cache-control";
 import { clientContext } from "./http/client-context";
 import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
 import { configureReadCache } from "./services/read-cache";
@@ -42,7 +43,8 @@ export function tradeRouter(deps: TradeDeps) {
   configureReadCache(deps.store.db, deps.config.readCacheTtlMs);
   const api = Router();
   api.use((_req, res, next) => {
-    res.set("Cache-Control", "no-store");
+    // public reads say otherwise (server/trade/http/cache-control.ts)
+    res.set("Cache-Control", NO_STORE);
     next();
   });
   // decision 012 (review finding 2): no cross-site writes, and JSON bodies only, which a cross-site page cannot

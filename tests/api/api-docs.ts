@@ -985,6 +985,13 @@ const INTRO = `# 交易与会员服务 API · Trade and member services API
 | \`Idempotency-Key\` | 仅创建订单：幂等键（也可用请求体 \`request_id\`） |
 | \`Content-Type\` | 有请求体时须为 \`application/json\`（否则 415；支付通知 \`pay_gateway/notify\` 也接受表单编码，凭签名认证）；请求体最大 64 KB（\`请求体过大\`），JSON 有误答 \`请求体格式错误\` |
 
+**缓存 HTTP caching (RFC 9111).** 目录的公开读取——\`shopping/layout\`、\`shopping/dialog/show\`、\`goods/search\`、
+\`v2/goods/{goods_no}\`——答 \`Cache-Control: public, max-age=5, stale-while-revalidate=25, private="set-saas-token"\`
+（秒数随 \`TRADE_CACHE_TTL_MS\`；为 0 时 \`public, no-cache, …\`，每次复用前须验证）和弱 \`ETag\`；带 \`If-None-Match\`
+且未变答 304、无正文。\`private="set-saas-token"\`：下发给本请求的令牌只属于它，共享缓存存储时去掉这个头。
+其余应答（会员数据、写操作、所有失败）一律 \`Cache-Control: no-store\`。店面的客户端通过 undici 的 RFC 9111 缓存遵守这些头
+（决策 019）。
+
 **金额与时间 Money and times.** 金额一律为整数**分**（\`price_turn_cny\`、\`sale_off_price_cny\`、\`pay_price\`、\`after_price\`…），
 只有界面换算成元。时间一律为毫秒时间戳，唯一例外是布局块倒计时设置里的 \`count_down_start\`、\`count_down_end\`、\`server_time\`（秒）。
 

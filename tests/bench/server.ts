@@ -1,6 +1,6 @@
 // The production build as the bench runs it: its own process on its own port and temp database,
-// LOG_LEVEL=warn, an explicit SESSION_SECRET and PAY_NOTIFY_SECRET (the bench signs payment
-// notifications with the latter).
+// one worker unless told otherwise (WEB_CONCURRENCY), LOG_LEVEL=warn, an explicit SESSION_SECRET
+// and PAY_NOTIFY_SECRET (the bench signs payment notifications with the latter).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -44,6 +44,8 @@ export async function startServer(options: { dbFile: string; logDir: string; env
       SESSION_SECRET,
       PAY_NOTIFY_SECRET,
       DEMO: "1",
+      // one process unless a caller measures or tests the cluster (production's default is every core)
+      WEB_CONCURRENCY: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

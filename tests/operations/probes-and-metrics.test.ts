@@ -56,4 +56,21 @@ describe("metrics", () => {
     expect(text).toMatch(/^shop_fulfilment_backlog \d+$/m);
     expect(text).toMatch(/^process_cpu_seconds_total /m);
   });
+
+  it("count the storefront's answers from its HTTP cache of the services, and SMS and login refusals", async () => {
+    // a visitor's pages ask the same public reads (layouts, adverts): over the wire once, then cached
+    await fetch(`${shop.url}/search-result/abc`);
+    await fetch(`${shop.url}/search-result/abcd`);
+    const login = (body: object) =>
+      fetch(`${shop.url}/api/common_bll/v1/member/action/captcha_login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: shop.url },
+        body: JSON.stringify(body),
+      });
+    expect((await login({ mobile: "+86-13800009999", sms_code: "000000" })).status).toBe(400);
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toMatch(/^trade_api_answers_total\{result="hit"\} [1-9]/m);
+    expect(text).toMatch(/^trade_api_answers_total\{result="miss"\} [1-9]/m);
+    expect(text).toMatch(/^shop_refusals_total\{action="sms_login",status="400"\} 1$/m);
+  });
 });

@@ -2,6 +2,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";
+import { publicRead } from "../http/cache-control";
 import { ApiError, ERROR, parse, send } from "../http/envelope";
 import { goodsDetail, searchGoods } from "../services/goods.service";
 
@@ -23,7 +24,7 @@ export const GoodsNoParam = z.object({ goodsNo: z.string().regex(/^[A-Za-z0-9_-]
 
 export function goodsSearchRouter(deps: TradeDeps) {
   const router = Router();
-  router.get("/search", (req, res) => {
+  router.get("/search", publicRead(deps.config.readCacheTtlMs), (req, res) => {
     const q = parse(SearchQuery, req.query);
     const goods_list = searchGoods(deps, {
       keyword: q.keyword,
@@ -43,7 +44,7 @@ export function goodsSearchRouter(deps: TradeDeps) {
 
 export function goodsDetailRouter(deps: TradeDeps) {
   const router = Router();
-  router.get("/:goodsNo", (req, res) => {
+  router.get("/:goodsNo", publicRead(deps.config.readCacheTtlMs), (req, res) => {
     const { goodsNo } = parse(GoodsNoParam, req.params);
     const goods_detail = goodsDetail(deps, goodsNo);
     if (!goods_detail) throw new ApiError(ERROR.NOT_FOUND, "商品不存在");

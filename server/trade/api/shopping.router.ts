@@ -3,6 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { CODE_PATTERN } from "../../../shared/codes";
 import type { TradeDeps } from "../deps";
+import { publicRead } from "../http/cache-control";
 import { parse, send } from "../http/envelope";
 import { activeAdverts, pageContent, pageLayout } from "../services/content.service";
 import { PAGE_TYPES } from "../services/layout.service";
@@ -22,13 +23,14 @@ const PageContentBody = z.object({
 
 export function shoppingRouter(deps: TradeDeps) {
   const router = Router();
+  const cacheable = publicRead(deps.config.readCacheTtlMs);
 
-  router.get("/layout", (req, res) => {
+  router.get("/layout", cacheable, (req, res) => {
     const { page_type } = parse(PageTypeQuery, req.query);
     send(res, { list: pageLayout(deps, page_type) });
   });
 
-  router.get("/dialog/show", (req, res) => {
+  router.get("/dialog/show", cacheable, (req, res) => {
     const { page_type } = parse(PageTypeQuery, req.query);
     send(res, { list: activeAdverts(deps, page_type) });
   });

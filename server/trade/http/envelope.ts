@@ -4,6 +4,7 @@ import { constants, gzipSync } from "node:zlib";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { NO_STORE, notModified } from "./cache-control";
 
 export const ERROR = {
   BAD_INPUT: 400,
@@ -34,6 +35,8 @@ export function send<T>(res: Response, result: T, status = 200) {
 }
 
 export function sendError(res: Response, error: ApiError) {
+  // a failure is this request's, even on a public read
+  res.setHeader("Cache-Control", NO_STORE);
   writeJson(res, error.status, {
     success: false,
     result: { error_code: error.errorCode, error_msg: error.message },
@@ -44,14 +47,18 @@ export function sendError(res: Response, error: ApiError) {
 const GZIP_MIN_BYTES = 1024;
 
 /**
- * Writes a JSON answer. The answers of the services are small and never cached (no-store), so
- * they are gzipped here in one synchronous call at the fastest level when the client takes gzip
- * (about 25 µs for a search page, ~1 ms for the largest order list) instead of through the
- * compression middleware's stream, whose set-up and thread-pool round trip cost about 0.4 ms per
- * answer (docs/benchmarks.md; /api is mounted before it). No ETag: nothing revalidates a no-store answer.
+ * Writes a JSON answer, gzipped here in one synchronous call at the fastest level when the client
+ * takes gzip (about 25 µs for a search page, ~1 ms for the largest order list) instead of through
+ * the compression middleware's stream, whose set-up and thread-pool round trip cost about 0.4 ms
+ * per answer (docs/benchmarks.md; /api is mounted before it). A public read whose client holds the
+ * current copy gets a 304 (server/trade/http/cache-control.ts).
  */
 function writeJson(res: Response, status: number, value: unknown) {
   let body = Buffer.from(JSON.stringify(value));
+  if (notModified(res, status, body)) {
+    res.status(304).end();
+    return;
+  }
   res.status(status);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   if (body.length >= GZIP_MIN_BYTES) {

@@ -1,0 +1,66 @@
+// WEB_CONCURRENCY > 1: the primary process of node:cluster. It prepares the database (created and
+// seeded when missing, migrated) before any worker opens it, runs the background jobs — once, in
+// one process, whatever the number of workers — and forks the workers that serve requests, on
+// one shared port. A worker that dies is replaced; SIGTERM drains every worker (each finishes its
+// in-flight requests, server/serve.ts) before the jobs stop and the database closes. Metrics:
+// the workers' request figures, aggregated by prom-client, and the database's from here.
+import cluster, { type Worker } from "node:cluster";
+import type { Logger } from "pino";
+import { AggregatorRegistry } from "prom-client";
+import type { Config } from "./config";
+import { serveMetrics, storeMetrics } from "./metrics";
+import { prepareStore } from "./store";
+import { startJobs } from "./trade/jobs";
+
+/** How long the primary waits for its workers to drain before it stops them. */
+const DRAIN_MS = 15_000;
+
+export function runPrimary(config: Config, logger: Logger) {
+  const store = config.role === "storefront" ? null : prepareStore(config, logger);
+  const jobs = store ? startJobs({ config, store, logger, now: Date.now }) : null;
+  let stopping = false;
+
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ worker: worker.process.pid, code, signal }, "worker died; starting another");
+    fork();
+  });
+  logger.info({ workers: config.webConcurrency, role: config.role, jobs: Boolean(jobs) }, "cluster primary started");
+
+  let metricsServer: ReturnType<typeof serveMetrics> | null = null;
+  if (config.metrics) {
+    const workers = new AggregatorRegistry();
+    const own = store ? storeMetrics(store) : null;
+    metricsServer = serveMetrics(async () => [await workers.clusterMetrics(), (await own?.metrics()) ?? ""].join("\n"), workers.contentType, config.metrics);
+  }
+
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: draining the workers");
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((done) => {
+            const force = setTimeout(() => worker.kill("SIGKILL"), DRAIN_MS);
+            worker.once("exit", () => {
+              clearTimeout(force);
+              done();
+            });
+            worker.kill("SIGTERM");
+          }),
+      ),
+    );
+    metricsServer?.close();
+    jobs?.stop();
+    store?.close();
+    logger.info("stopped");
+    logger.flush();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,144 @@
+// A process that serves requests: the only one (WEB_CONCURRENCY=1) or a node:cluster worker.
+// It builds the Express app for its role (server/app.ts) with the Remix storefront when it serves
+// pages, listens, and shuts down gracefully: /readyz turns 503, in-flight requests finish (10 s at
+// most), idle keep-alive connections close, then the jobs stop and the database closes.
+import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import { AggregatorRegistry } from "prom-client";
+import { openStore } from "../db/client";
+import { createApp } from "./app";
+import type { Config } from "./config";
+import { requestMetrics, serveMetrics, storeMetrics } from "./metrics";
+import { prepareStore } from "./store";
+import { startJobs } from "./trade/jobs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function serve(config: Config, logger: Logger, { dev }: { dev: boolean }) {
+  const worker = cluster.isWorker;
+  const servesTrade = config.role !== "storefront";
+  // a worker opens the database its primary prepared; the only process prepares it itself
+  const store = !servesTrade ? undefined : worker ? openStore(config.dbFile) : prepareStore(config, logger);
+  // background jobs run once: in the primary of a cluster, here when this is the only process
+  const jobs = store && !worker ? startJobs({ config, store, logger, now: Date.now }) : null;
+
+  let remix: RequestHandler | undefined;
+  let recordPageView: ((request: Request, context: ReturnType<typeof loadContext>, path: string) => void) | undefined;
+  let vite: RequestHandler | undefined;
+  let closeVite = async () => {};
+  if (config.role === "trade") {
+    // the services only
+  } else if (dev) {
+    const { createServer } = await import("vite");
+    const viteServer = await createServer({ root, server: { middlewareMode: true } });
+    vite = viteServer.middlewares as unknown as RequestHandler;
+    closeVite = () => viteServer.close();
+    remix = createRequestHandler({
+      build: () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+      mode: "development",
+      getLoadContext: loadContext,
+    });
+  } else {
+    const buildFile = join(root, "build/server/index.js");
+    if (existsSync(buildFile)) {
+      const build = (await import(buildFile)) as ServerBuild;
+      remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+      recordPageView = (build.entry.module as { recordPageView?: typeof recordPageView }).recordPageView;
+    } else if (process.env.NODE_ENV === "test") {
+      // process-level API tests (crash safety) run before `npm test` builds the storefront
+      logger.warn("build/server/index.js missing: serving the trade services without the storefront (NODE_ENV=test)");
+    } else {
+      console.error("找不到构建产物 build/server/index.js：请先运行 npm run build");
+      process.exit(1);
+    }
+  }
+
+  function loadContext(req: { ip?: string }, res: { locals: Record<string, unknown>; headersSent: boolean; append(k: string, v: string): unknown }) {
+    return {
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "127.0.0.1",
+      // a cookie from a call made while the page already streams (a deferred part) comes too late
+      // for this response; the shopper's next page sets it
+      appendSetCookie: (cookie: string) => void (res.headersSent || res.append("Set-Cookie", cookie)),
+    };
+  }
+
+  // metrics: served here when this is the only process; a cluster's primary collects a worker's
+  const metrics = config.metrics ? requestMetrics() : null;
+  if (metrics && worker) {
+    // constructing one installs the worker's answer to the primary's requests (prom-client 15)
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
+  if (metrics && store && !worker) storeMetrics(store, metrics.registry);
+  const metricsServer =
+    metrics && config.metrics && !worker ? serveMetrics(() => metrics.registry.metrics(), metrics.registry.contentType, config.metrics) : null;
+  let stopping = false;
+
+  const app = createApp({
+    config,
+    store,
+    logger,
+    metrics: metrics?.middleware,
+    stopping: () => stopping,
+    remix,
+    vite,
+    clientBuildDir: dev ? undefined : join(root, "build/client"),
+    onPageCacheHit: (req, res, path) => {
+      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+        headers: { cookie: req.headers.cookie ?? "", "user-agent": req.headers["user-agent"] ?? "" },
+      });
+      recordPageView?.(request, loadContext(req, res), path);
+    },
+  });
+
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    // the storefront reaches the trade services over HTTP; by default, this same process (or cluster)
+    process.env.TRADE_API_URL = config.tradeApiUrl || `http://127.0.0.1:${port}`;
+    logger.info(
+      { port, role: config.role, tradeApiUrl: process.env.TRADE_API_URL, dev, worker: worker ? cluster.worker?.id : undefined },
+      `商城已启动：http://localhost:${port}`,
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  // a client gets 10 s for its headers and 30 s for its whole request (bodies are at most 64 kB):
+  // slow senders cannot hold connections open for Node's defaults of 60 s and 5 min
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish in 10 s; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    // a keep-alive connection whose request finishes during shutdown would otherwise stay open
+    // until keepAliveTimeout: close connections as soon as they fall idle
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeIdleConnections();
+    });
+    clearInterval(closeIdle);
+    metricsServer?.close();
+    jobs?.stop();
+    await closeVite();
+    store?.close();
+    logger.info("stopped");
+    logger.flush();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

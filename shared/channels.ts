@@ -1,0 +1,5 @@
+// Names of the diagnostics channels (node:diagnostics_channel) on which the storefront tells the
+// process's metrics (server/metrics.ts) what happened, without importing them.
+
+/** Published for each answer of the trade services: `{ cached: boolean }` (from the HTTP cache). */
+export const TRADE_API_ANSWER = "shop:trade-api-answer";

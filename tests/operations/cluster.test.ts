@@ -1,0 +1,98 @@
+// WEB_CONCURRENCY=2 (issue 15): the real server as `npm start` runs it, two node:cluster workers
+// on one port. Orders created and paid through both workers at once are each delivered exactly
+// once, by background jobs that run in one process only; SIGTERM drains every worker.
+import Database from "better-sqlite3";
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signNotification } from "../../server/trade/providers/pay-sandbox";
+import { addStock, credentialFor, skuToBuy } from "../bench/data";
+import { PAY_NOTIFY_SECRET } from "../bench/server";
+import { startShop, type Shop } from "../security/shop";
+
+const ORDERS = 60;
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop({ env: { WEB_CONCURRENCY: "2", FULFIL_DELAY_MS: "50" } });
+}, 90_000);
+afterAll(() => shop?.close());
+
+/** The node processes whose parent is the server process: its cluster workers (tsx's esbuild is not one). */
+const workerPids = () =>
+  execFileSync("ps", ["--ppid", String(shop.pid), "-o", "pid=,comm="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, command]) => command === "node")
+    .map(([pid]) => Number(pid));
+
+/** The pid of every log line with this message. */
+const pidsLogging = (message: string) =>
+  shop
+    .log()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${message}"`))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+
+it("serves from two workers and runs the jobs once: every order paid through either is delivered exactly once", async () => {
+  expect(workerPids()).toHaveLength(2);
+  const buy = skuToBuy(shop.dbFile, "G1001");
+  addStock(shop.dbFile, buy.skuNo, ORDERS);
+  const member = { "Login-Credential": credentialFor(shop.dbFile, 1), "content-type": "application/json", origin: shop.url };
+  const body = JSON.stringify({
+    customer: { user_id: "1", user_phone: "", user_email: "" },
+    units: [{ goods_no: buy.goodsNo, sku_no: buy.skuNo, sku_num: 1 }],
+    pay_way: "WX",
+    coupons: [],
+  });
+
+  // all at once: the primary hands connections to both workers while the jobs deliver
+  const orderNos = await Promise.all(
+    Array.from({ length: ORDERS }, async () => {
+      const created = await fetch(`${shop.url}/api/trade_bff/v1/order`, { method: "POST", headers: member, body });
+      expect(created.status).toBe(200);
+      const orderNo = ((await created.json()) as { result: { order_no: string } }).result.order_no;
+      const notice = { notify_id: `cluster-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
+      const paid = await fetch(`${shop.url}/api/pay_gateway/notify`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...notice, sign: signNotification(PAY_NOTIFY_SECRET, notice) }),
+      });
+      expect(paid.status).toBe(200);
+      return orderNo;
+    }),
+  );
+  expect(new Set(orderNos).size).toBe(ORDERS);
+
+  const db = new Database(shop.dbFile, { readonly: true });
+  try {
+    const placeholders = orderNos.map(() => "?").join(",");
+    const delivered = () =>
+      db
+        .prepare(`SELECT count(*) FROM orders WHERE status = 'SEND_SUCCESS' AND order_no IN (${placeholders})`)
+        .pluck()
+        .get(...orderNos);
+    await expect.poll(delivered, { timeout: 20_000, interval: 200 }).toBe(ORDERS);
+    // one code per order, one delivery mail per order
+    const codes = db.prepare(`SELECT order_no, count(*) AS n FROM cdkeys WHERE order_no IN (${placeholders}) GROUP BY order_no`).all(...orderNos) as {
+      n: number;
+    }[];
+    expect(codes).toHaveLength(ORDERS);
+    expect(codes.every((row) => row.n === 1)).toBe(true);
+    const mails = db
+      .prepare(`SELECT order_no, count(*) AS n FROM outbox_messages WHERE channel = 'MAIL' AND order_no IN (${placeholders}) GROUP BY order_no`)
+      .all(...orderNos) as { n: number }[];
+    expect(mails.every((row) => row.n === 1)).toBe(true);
+  } finally {
+    db.close();
+  }
+
+  // the deliveries were logged by the primary alone, and both workers answered requests
+  expect(new Set(pidsLogging("delivered orders"))).toEqual(new Set([shop.pid]));
+  const served = new Set(pidsLogging("request completed"));
+  for (const pid of workerPids()) expect(served).toContain(pid);
+}, 60_000);
+
+it("SIGTERM drains both workers, then the primary exits", async () => {
+  const workers = workerPids();
+  await shop.stop();
+  expect(pidsLogging("stopped").sort()).toEqual([...workers, shop.pid].sort());
+});
