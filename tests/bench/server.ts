@@ -61,7 +61,8 @@ export async function startServer(options: { dbFile: string; logDir: string; env
     if (dead) throw new Error(`server exited during start-up; see ${join(options.logDir, `server-${port}.log`)}`);
     if (i > 300) throw new Error("server did not answer within 60 s");
     try {
-      const response = await fetch(`${url}/api/trade_bff/v1/shopping/layout?page_type=HOME`);
+      // ready: the database answers, or for a storefront, the trade services it reaches
+      const response = await fetch(`${url}/readyz`);
       await response.arrayBuffer();
       if (response.ok) break;
     } catch {
