@@ -20,7 +20,7 @@ let trade: BenchServer;
 let storefronts: BenchServer[];
 let balancer: Balancer;
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
   test.skip(!jsEnabled(testInfo.project.name), "the issue's journey runs with JavaScript on");
   test.setTimeout(120_000);
   dir = mkdtempSync(join(tmpdir(), "shop-roles-"));
