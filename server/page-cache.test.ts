@@ -100,6 +100,21 @@ describe("page cache", () => {
     expect(h.hits).toEqual(["/topic/G1001"]);
   });
 
+  it("lets a shared cache in front keep a stored page (s-maxage, Age), never the render with its one-time nonce", async () => {
+    const h = await start(page);
+    const first = await get(`${h.url}/`);
+    expect(first.headers.get("x-page-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBe("HIT");
+    h.clock.now += 2_000;
+    const stored = await get(`${h.url}/`);
+    expect(stored.headers.get("x-page-cache")).toBe("HIT");
+    expect(stored.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=60");
+    expect(stored.headers.get("age")).toBe("2");
+    expect(stored.headers.get("content-security-policy")).not.toContain("nonce-");
+    expect(stored.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
   it("answers clients that do not take gzip with the plain bytes and a correct length", async () => {
     const h = await start(page);
     const body = await (await get(`${h.url}/`)).text();

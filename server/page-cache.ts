@@ -83,6 +83,7 @@ export interface PageCache {
 
 export function pageCache(options: PageCacheOptions): PageCache {
   const { ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now } = options;
+  const edgeCacheControl = `public, max-age=0, s-maxage=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${MAX_STALE_MS / 1000}`;
   const entries = new Map<string, Entry>();
   const refreshing = new Set<string>();
   let bytes = 0;
@@ -118,7 +119,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       // least recently used first in line for eviction
       entries.delete(key);
       entries.set(key, entry);
-      replay(req, res, entry, age);
+      replay(req, res, entry, age, edgeCacheControl);
       if (entry.document && req.method === "GET") options.onHit?.(req, res, page);
       return;
     }
@@ -127,6 +128,8 @@ export function pageCache(options: PageCacheOptions): PageCache {
     res.once("close", () => refreshing.delete(key));
     res.locals.pageCacheKey = key;
     res.setHeader("X-Page-Cache", "MISS");
+    // this render's CSP holds a nonce for this answer alone: no shared cache may replay it
+    res.setHeader("Cache-Control", "no-cache");
     next();
   };
 
@@ -212,10 +215,16 @@ function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedA
   return { status: res.statusCode, headers, body, gzip, etag, document, storedAt, size: body.length + gzip.length + 1024 };
 }
 
-function replay(req: Request, res: Response, entry: Entry, age: number) {
+/**
+ * A stored page: the same answer for every request with its key, its scripts allowed by hash, so
+ * a shared cache in front (nginx, a CDN: docs/deploy.md) may keep it too for the same time
+ * (`s-maxage`, counted from `Age`); browsers revalidate it (`max-age=0`, ETag).
+ */
+function replay(req: Request, res: Response, entry: Entry, age: number, cacheControl: string) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("X-Page-Cache", "HIT");
+  res.setHeader("Cache-Control", cacheControl);
   res.setHeader("Age", String(Math.floor(age / 1000)));
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", entry.etag);

@@ -88,7 +88,7 @@ export function rawRequest(url: string, init: { method?: string; headers?: Recor
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const headers: Record<string, string> = {};
-        for (const key of ["content-type", "content-encoding", "cache-control", "vary"]) {
+        for (const key of ["content-type", "content-encoding", "cache-control", "vary", "x-page-cache"]) {
           const value = res.headers[key];
           if (typeof value === "string") headers[key] = value;
         }
@@ -133,4 +133,15 @@ export async function startCeiling(dir: string, routes: CeilingRoute[]): Promise
       await exited;
     },
   };
+}
+
+/**
+ * The cookies a browser holds after its first page with `cookie` (the login credential): the
+ * saas-token the services issued and the day's coupon mount, so later requests are what a
+ * member's browsing costs, not a first visit each time.
+ */
+export async function browserCookies(base: string, cookie: string): Promise<string> {
+  const first = await fetch(`${base}/`, { headers: { cookie } });
+  await first.arrayBuffer();
+  return [cookie, ...first.headers.getSetCookie().map((c) => c.split(";")[0]!)].join("; ");
 }

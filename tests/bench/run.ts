@@ -12,7 +12,8 @@ import { gunzipSync } from "node:zlib";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, createSeededDb, credentialFor, growCatalogue, memberWithOrders, searchKeywords, skuToBuy } from "./data";
 import { runLighthouse, type LighthouseFigures } from "./lighthouse";
-import { measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
+import { browserCookies, measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
+import { scaleFigures } from "./scale";
 import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
 import { firstLoadWeight, type Weight } from "./weight";
@@ -25,6 +26,7 @@ const USAGE = `npm run bench [-- flags]
   --no-lighthouse  skip Lighthouse
   --lighthouse     Lighthouse only
   --soak           the mixed soak instead (--minutes N, default 3)
+  --scale          one process, node:cluster and nginx in front of split roles (installs nginx as root)
   --no-write       print only; leave docs/benchmarks.md alone`;
 
 const args = process.argv.slice(2);
@@ -40,7 +42,7 @@ if (flag("--help") || flag("-h")) {
 }
 const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
-const mode = flag("--soak") ? "soak" : flag("--lighthouse") ? "lighthouse" : "load";
+const mode = flag("--soak") ? "soak" : flag("--scale") ? "scale" : flag("--lighthouse") ? "lighthouse" : "load";
 const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
 const write = !flag("--no-write");
 
@@ -56,7 +58,7 @@ const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
 console.log(`bench: temp database in ${dir}`);
 const { dbFile, summary } = createSeededDb(dir);
 const [firstMember, secondMember] = summary.members;
-const memberCookie = { cookie: `login_credential=${credentialFor(dbFile, firstMember!.memberId)}` };
+const loginCookie = `login_credential=${credentialFor(dbFile, firstMember!.memberId)}`;
 const PAGE_KEYWORD = "黑神话";
 const DETAIL_GOODS = "G1001";
 
@@ -107,6 +109,7 @@ async function loadMode(): Promise<string> {
     ...(hasSearchPage ? [{ name: `search results page (${PAGE_KEYWORD})`, path: searchPath }] : []),
   ];
   const pageRows: Row[] = [];
+  const memberCookie = { cookie: await browserCookies(base, loginCookie) };
   for (const page of pageTargets) {
     // a visitor's page comes from the page cache once rendered (server/page-cache.ts)
     await rawRequest(base + page.path);
@@ -115,6 +118,8 @@ async function loadMode(): Promise<string> {
     const member = { ...page, name: `${page.name}, member`, headers: memberCookie };
     pageRows.push({ group: "pages, member", target: member, figures: await measureLogged(base, member, load, server) });
   }
+  const orderList = { name: "order list page, member", path: "/order/list", headers: memberCookie };
+  pageRows.push({ group: "pages, member", target: orderList, figures: await measureLogged(base, orderList, load, server) });
   // what a visitor's page costs to render: the same pages with the page cache off
   const uncached = await serve({ PAGE_CACHE_TTL_MS: "0" });
   for (const page of pageTargets) {
@@ -549,6 +554,7 @@ function replaceSection(name: string, body: string) {
     load: "## Throughput and latency (`npm run bench`)",
     lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
     soak: "## Soak (`npm run bench -- --soak`)",
+    scale: "## Scaling out (`npm run bench -- --scale`)",
   };
   let doc = existsSync(DOC)
     ? readFileSync(DOC, "utf8")
@@ -563,8 +569,42 @@ function replaceSection(name: string, body: string) {
 
 // ─── main (last, so that every helper above is initialised) ─────────────
 
+// ─── scale ──────────────────────────────────────────────────────────────
+
+async function scaleMode() {
+  const { rows, checks, notes } = await scaleFigures({
+    root,
+    dir,
+    dbFile,
+    memberCookie: (base) => browserCookies(base, loginCookie),
+    load: { duration, connections },
+    track: (server) => (servers.push(server), server),
+  });
+  const lines = [`Run: ${machineLine}.`, ""];
+  lines.push(
+    `autocannon ${connections} connections, ${duration} s per target, the home page as a visitor and as a logged-in member (a browser's cookies after its first page). *CPU ms/req* sums every process of the setup (cluster workers, nginx's workers, the trade process and the storefronts). nginx runs \`deploy/nginx/shop.conf\` as it is in the repository, with this run's addresses and cache directory.`,
+    "",
+    "| setup | page | rate | p50 | p99 | CPU ms/req | X-Cache-Status | non-2xx |",
+    "|---|---|---:|---:|---:|---:|---|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.setup} | ${r.page} | ${fmtRate(r.figures.rate)} req/s | ${r.figures.p50} ms | ${r.figures.p99} ms | ${r.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${r.cacheStatus} | ${r.figures.non2xx} |`,
+    ),
+    "",
+    "| check | observed | verdict |",
+    "|---|---|---|",
+    ...checks.map(([what, seen, ok]) => `| ${what} | ${seen} | ${verdict(ok)} |`),
+    ...notes.map((note) => `\n${note}`),
+  );
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  if (write) replaceSection("scale", text);
+  if (checks.some(([, , ok]) => !ok)) process.exitCode = 1;
+}
+
 try {
   if (mode === "soak") await soakMode();
+  else if (mode === "scale") await scaleMode();
   else {
     const load = mode === "load" ? await loadMode() : null;
     const lighthouse = withLighthouse ? await lighthouseMode() : null;
