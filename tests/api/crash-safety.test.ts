@@ -50,7 +50,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `node --import tsx server/index.ts` on the DB file and waits until it answers. */
-async function startServer(dbFile: string, secret: string): Promise<Server> {
+async function startServer(dbFile: string, secret: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
@@ -67,6 +67,7 @@ async function startServer(dbFile: string, secret: string): Promise<Server> {
       FULFIL_DELAY_MS: "200",
       ORDER_PAY_MINUTES: "1",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -194,63 +195,68 @@ describe("the server process", () => {
     expect((await second.exited).code).toBe(0);
   }, 60_000);
 
-  it("stopped with SIGTERM, answers the request in flight, exits 0 and leaves its writes on disk", async () => {
-    const dir = tempDir();
-    const dbFile = join(dir, "shop.sqlite");
-    const secret = randomBytes(32).toString("hex");
-    const server = await startServer(dbFile, secret);
-    const setup = openStore(dbFile);
-    const headers = { "Login-Credential": issueCredential(setup.db, DEMO_MEMBER, Date.now()).token };
-    setup.close();
-    const body = orderBody(DEMO_MEMBER, [unit("G1001", "G1001-S01")]);
+  // one process, and node:cluster's primary with two workers (it forwards the signal and waits)
+  it.each(["1", "2"])(
+    "stopped with SIGTERM (WEB_CONCURRENCY=%s), answers the request in flight, exits 0 and leaves its writes on disk",
+    async (workers) => {
+      const dir = tempDir();
+      const dbFile = join(dir, "shop.sqlite");
+      const secret = randomBytes(32).toString("hex");
+      const server = await startServer(dbFile, secret, { WEB_CONCURRENCY: workers });
+      const setup = openStore(dbFile);
+      const headers = { "Login-Credential": issueCredential(setup.db, DEMO_MEMBER, Date.now()).token };
+      setup.close();
+      const body = orderBody(DEMO_MEMBER, [unit("G1001", "G1001-S01")]);
 
-    const before = await call(server.url, ORDER_V1, { method: "POST", headers, json: body });
-    expect(before.status).toBe(200);
+      const before = await call(server.url, ORDER_V1, { method: "POST", headers, json: body });
+      expect(before.status).toBe(200);
 
-    // a request whose body is still arriving when the signal comes
-    const payload = Buffer.from(JSON.stringify(body));
-    let signalledAt = 0;
-    const { port } = new URL(server.url);
-    const agent = new http.Agent({ keepAlive: true });
-    const inFlight = new Promise<{ status: number; body: any }>((done, fail) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          agent,
-          path: ORDER_V1,
-          method: "POST",
-          headers: { ...headers, "Content-Type": "application/json", "Content-Length": payload.length },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (chunk) => (text += chunk));
-          res.on("end", () => done({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
-      req.on("error", fail);
-      req.write(payload.subarray(0, 20));
-      setTimeout(() => {
-        signalledAt = Date.now();
-        server.child.kill("SIGTERM");
-        setTimeout(() => req.end(payload.subarray(20)), 300);
-      }, 200);
-    });
-    const answer = await inFlight;
-    expect(answer.status).toBe(200);
-    const exit = await server.exited;
-    expect(exit, server.output()).toEqual({ code: 0, signal: null });
-    // the client keeps its connection alive: shutdown must not wait for the keep-alive timeout
-    expect(Date.now() - signalledAt).toBeLessThan(3_000);
-    expect(server.output()).not.toMatch(/"level":(50|60)/);
+      // a request whose body is still arriving when the signal comes
+      const payload = Buffer.from(JSON.stringify(body));
+      let signalledAt = 0;
+      const { port } = new URL(server.url);
+      const agent = new http.Agent({ keepAlive: true });
+      const inFlight = new Promise<{ status: number; body: any }>((done, fail) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            agent,
+            path: ORDER_V1,
+            method: "POST",
+            headers: { ...headers, "Content-Type": "application/json", "Content-Length": payload.length },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => done({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        req.on("error", fail);
+        req.write(payload.subarray(0, 20));
+        setTimeout(() => {
+          signalledAt = Date.now();
+          server.child.kill("SIGTERM");
+          setTimeout(() => req.end(payload.subarray(20)), 300);
+        }, 200);
+      });
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      const exit = await server.exited;
+      expect(exit, server.output()).toEqual({ code: 0, signal: null });
+      // the client keeps its connection alive: shutdown must not wait for the keep-alive timeout
+      expect(Date.now() - signalledAt).toBeLessThan(3_000);
+      expect(server.output()).not.toMatch(/"level":(50|60)/);
 
-    // both orders are in the file, and the WAL was checkpointed into it
-    const walFile = `${dbFile}-wal`;
-    expect(!existsSync(walFile) || statSync(walFile).size === 0).toBe(true);
-    const reopened = openStore(dbFile);
-    cleanup.push(() => reopened.close());
-    const saved = statusesOf(reopened, [before.body.result.order_no, answer.body.result.order_no]);
-    expect(saved.size).toBe(2);
-    for (const status of saved.values()) expect(status).toBe("WAIT_PAY");
-  }, 60_000);
+      // both orders are in the file, and the WAL was checkpointed into it
+      const walFile = `${dbFile}-wal`;
+      expect(!existsSync(walFile) || statSync(walFile).size === 0).toBe(true);
+      const reopened = openStore(dbFile);
+      cleanup.push(() => reopened.close());
+      const saved = statusesOf(reopened, [before.body.result.order_no, answer.body.result.order_no]);
+      expect(saved.size).toBe(2);
+      for (const status of saved.values()) expect(status).toBe("WAIT_PAY");
+    },
+    60_000,
+  );
 });
