@@ -1,13 +1,12 @@
 // Renders the whole document before sending it (complete HTML for shoppers without JavaScript
 // and for crawlers), with the CSP nonce on every script Remix emits.
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { keepMemberAnswerPrivate } from "~/lib/cache-control.server";
 import { NonceProvider } from "~/lib/nonce";
 import { recordPageView } from "~/lib/page-view.server";
-import { withoutNulPadding } from "~/lib/stream-padding.server";
+import { documentBody } from "~/lib/document-body.server";
 
 // the page cache (server/page-cache.ts) records the views of the documents it serves through this
 export { recordPageView };
@@ -42,11 +41,11 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           ready = true;
-          // React 18 pads chunks with NUL bytes around Chinese characters (see stream-padding.server.ts)
-          const body = withoutNulPadding();
+          // one buffer, without React 18's NUL padding (see document-body.server.ts)
+          const { sink, body } = documentBody();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          body.then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject);
+          pipe(sink);
         },
         onShellError: reject,
         onError(error: unknown) {

@@ -19,76 +19,54 @@ export interface GoodsCardProps {
   layout?: "tile" | "row";
 }
 
-const LAYOUT = {
-  tile: {
-    testId: "goods-card",
-    frame: "flex-col hover:-translate-y-0.5",
-    cover: "aspect-video",
-    size: [600, 338],
-    presale: "text-xs",
-    text: "gap-2 p-3",
-    tags: "flex-wrap",
-  },
-  row: {
-    testId: "recommend-card",
-    frame: "max-h-[100px] gap-4 pr-4 max-sm:max-h-[72px] max-sm:gap-3 max-sm:pr-3",
-    cover: "h-[100px] w-[178px] shrink-0 rounded-lg max-sm:h-[72px] max-sm:w-[128px]",
-    size: [178, 100],
-    presale: "text-[11px]",
-    text: "min-w-0 justify-between py-2 max-sm:py-1",
-    tags: "overflow-hidden max-sm:hidden",
-  },
-} as const;
+const TEST_ID = { tile: "goods-card", row: "recommend-card" } as const;
+const IMAGE_SIZE = { tile: [600, 338], row: [178, 100] } as const;
 
 /** A goods card: cover, presale mark, discount, name, tags, sale and original price; opens in a new tab. */
 export function GoodsCard({ goods, href, image, title, eager = false, priority = false, layout = "tile" }: GoodsCardProps) {
-  const style = LAYOUT[layout];
   const row = layout === "row";
+  const [width, height] = IMAGE_SIZE[layout];
   const name = title || goods.goods_name;
   const discount = <DiscountBadge originCents={goods.price_turn_cny} saleCents={goods.sale_off_price_cny} />;
   const originPrice = goods.price_turn_cny > goods.sale_off_price_cny ? <OriginPrice cents={goods.price_turn_cny} /> : null;
   const body = (
     <>
-      <div className={`relative overflow-hidden bg-surface-raised ${style.cover}`}>
+      <div className="gc-cover">
         <ShopImage
           src={image || goods.covers[0]}
           alt={goods.goods_name}
-          width={style.size[0]}
-          height={style.size[1]}
+          width={width}
+          height={height}
           loading={eager || priority ? "eager" : "lazy"}
           priority={priority}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          className="gc-img"
         />
-        <div className={`absolute flex gap-1 ${row ? "left-1.5 top-1.5" : "left-2 top-2"}`}>
-          {presaleAhead(goods) ? <span className={`rounded bg-presale px-1.5 py-0.5 font-bold text-white ${style.presale}`}>预售</span> : null}
+        <div className="gc-marks">
+          {presaleAhead(goods) ? <span className="gc-presale">预售</span> : null}
           {row ? null : discount}
         </div>
       </div>
-      <div className={`flex flex-1 flex-col ${style.text}`}>
-        {row ? (
-          <span className="line-clamp-1 text-[15px] font-medium text-ink group-hover:text-primary-300">{name}</span>
-        ) : (
-          <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-medium leading-5 text-ink">{name}</h3>
-        )}
+      <div className="gc-text">
+        {row ? <span className="gc-name">{name}</span> : <h3 className="gc-name">{name}</h3>}
         {goods.goods_tags.length ? (
-          <ul className={`flex gap-1 ${style.tags}`} aria-label="标签">
+          <ul className="gc-tags" aria-label="标签">
             {goods.goods_tags.slice(0, 3).map((tag) => (
-              <li key={tag} className={`rounded border border-surface-line px-1.5 text-[11px] leading-5 text-ink-muted ${row ? "shrink-0" : ""}`}>
+              <li key={tag} className="tag">
                 {tag}
               </li>
             ))}
           </ul>
         ) : null}
-        <div className={`flex items-baseline gap-2 ${row ? "" : "mt-auto"}`}>
+        <div className="gc-prices">
           {row ? (
             <>
               {discount}
               {originPrice}
-              <Price cents={goods.sale_off_price_cny} className="ml-auto text-lg" />
+              <Price cents={goods.sale_off_price_cny} />
             </>
           ) : (
             <>
-              <Price cents={goods.sale_off_price_cny} className="text-lg" />
+              <Price cents={goods.sale_off_price_cny} />
               {originPrice}
             </>
           )}
@@ -96,13 +74,13 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
       </div>
     </>
   );
-  const frame = `group flex h-full overflow-hidden rounded-xl bg-surface-container ring-1 ring-surface-line transition hover:ring-primary-500/60 ${style.frame}`;
+  // the card's look: app.css, .goods-card and its data-layout
   return href ? (
-    <a href={href} target="_blank" rel="noopener" className={frame} data-testid={style.testId}>
+    <a href={href} target="_blank" rel="noopener" className="goods-card" data-layout={layout} data-testid={TEST_ID[layout]}>
       {body}
     </a>
   ) : (
-    <div className={frame} data-testid={style.testId}>
+    <div className="goods-card" data-layout={layout} data-testid={TEST_ID[layout]}>
       {body}
     </div>
   );

@@ -10,7 +10,7 @@ export function GoodsTags({ tags, presale = false, max }: { tags: string[]; pres
         </li>
       ) : null}
       {shown.map((tag) => (
-        <li key={tag} className="rounded border border-surface-line px-1.5 text-xs leading-5 text-ink-muted">
+        <li key={tag} className="tag">
           {tag}
         </li>
       ))}

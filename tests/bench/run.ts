@@ -3,9 +3,9 @@
 // production build over a fresh seeded temp database; results printed and kept in
 // docs/benchmarks.md. `--soak` runs the mixed soak instead. Flags: see USAGE.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Request as CannonRequest } from "autocannon";
 import Database from "better-sqlite3";
 import { gunzipSync } from "node:zlib";
@@ -13,6 +13,7 @@ import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, createSeededDb, credentialFor, growCatalogue, memberWithOrders, searchKeywords, skuToBuy } from "./data";
 import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 import { browserCookies, measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
+import { formatSummary, summariseProfile } from "./profile";
 import { scaleFigures } from "./scale";
 import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
@@ -27,6 +28,9 @@ const USAGE = `npm run bench [-- flags]
   --lighthouse     Lighthouse only
   --soak           the mixed soak instead (--minutes N, default 3)
   --scale          one process, node:cluster and nginx in front of split roles (installs nginx as root)
+  --profile        node --cpu-prof under load: the member pages, an uncached page and the order
+                   scenario, each in its own server; prints self time by package and by function
+  --only TEXT      with --profile: only the targets whose name contains TEXT
   --no-write       print only; leave docs/benchmarks.md alone`;
 
 const args = process.argv.slice(2);
@@ -42,7 +46,7 @@ if (flag("--help") || flag("-h")) {
 }
 const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
-const mode = flag("--soak") ? "soak" : flag("--scale") ? "scale" : flag("--lighthouse") ? "lighthouse" : "load";
+const mode = flag("--soak") ? "soak" : flag("--scale") ? "scale" : flag("--profile") ? "profile" : flag("--lighthouse") ? "lighthouse" : "load";
 const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
 const write = !flag("--no-write");
 
@@ -128,10 +132,6 @@ async function loadMode(): Promise<string> {
   await uncached.stop();
   rows.push(...pageRows);
 
-  const buy = skuToBuy(dbFile, DETAIL_GOODS);
-  addStock(dbFile, buy.skuNo, 200_000);
-  const member = secondMember!;
-  const memberHeaders = { "Login-Credential": credentialFor(dbFile, member.memberId), "content-type": "application/json" };
   const apiTargets: Target[] = [
     { name: "layout (HOME)", path: "/api/trade_bff/v1/shopping/layout?page_type=HOME" },
     { name: `goods search (${PAGE_KEYWORD})`, path: `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(PAGE_KEYWORD)}` },
@@ -140,56 +140,7 @@ async function loadMode(): Promise<string> {
   const apiRows: Row[] = [];
   for (const api of apiTargets) apiRows.push({ group: "API", target: api, figures: await measureLogged(base, api, load, server) });
 
-  // create order + pay notification + status, one order per pass of the sequence
-  const createBody = JSON.stringify({
-    customer: { user_id: String(member.memberId), user_phone: "", user_email: "" },
-    units: [{ goods_no: buy.goodsNo, sku_no: buy.skuNo, sku_num: 1 }],
-    pay_way: "WX",
-    coupons: [],
-  });
-  const answered: string[] = [];
-  const paid: string[] = [];
-  let notifyCount = 0;
-  const orderRequests: CannonRequest[] = [
-    {
-      method: "POST",
-      path: "/api/trade_bff/v1/order",
-      headers: memberHeaders,
-      body: createBody,
-      onResponse: (status, body, context) => {
-        if (status !== 200) return;
-        const orderNo = JSON.parse(body).result.order_no as string;
-        answered.push(orderNo);
-        context.orderNo = orderNo;
-      },
-    },
-    {
-      method: "POST",
-      path: "/api/pay_gateway/notify",
-      setupRequest: (request, context) => {
-        const orderNo = context.orderNo as string | undefined;
-        if (!orderNo) return null;
-        notifyCount += 1;
-        const n = { notify_id: `bench-${orderNo}-${notifyCount}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
-        return { ...request, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...n, sign: signNotification(PAY_NOTIFY_SECRET, n) }) };
-      },
-      onResponse: (status, body, context) => {
-        if (status === 200 && JSON.parse(body).result.outcome === "APPLIED") paid.push(context.orderNo as string);
-      },
-    },
-    {
-      method: "GET",
-      setupRequest: (request, context) =>
-        context.orderNo ? { ...request, path: `/api/trade_bff/v1/order/status/${context.orderNo as string}`, headers: memberHeaders } : null,
-    },
-  ];
-  const orderTarget: Target = {
-    name: "create order + pay notification + status",
-    path: "/api/trade_bff/v1/order",
-    requests: orderRequests,
-    perUnit: 3,
-    unit: "orders/s",
-  };
+  const { target: orderTarget, answered, paid, member, memberHeaders, createBody, buy } = orderScenario();
   const ordersBefore = countOrders(member.memberId);
   const orderFigures = await measureLogged(base, orderTarget, load, server);
   const ordersAfter = countOrders(member.memberId);
@@ -247,6 +198,67 @@ async function loadMode(): Promise<string> {
   const scaling = await scalingFigures(load);
 
   return renderLoad(rows, orderCheck, weights, scaling, hasSearchPage);
+}
+
+/**
+ * Create order + pay notification + status, one order per pass of the sequence, as the second
+ * seeded member; what each pass was answered is kept for the check after the run.
+ */
+function orderScenario() {
+  const buy = skuToBuy(dbFile, DETAIL_GOODS);
+  addStock(dbFile, buy.skuNo, 200_000);
+  const member = secondMember!;
+  const memberHeaders = { "Login-Credential": credentialFor(dbFile, member.memberId), "content-type": "application/json" };
+  const createBody = JSON.stringify({
+    customer: { user_id: String(member.memberId), user_phone: "", user_email: "" },
+    units: [{ goods_no: buy.goodsNo, sku_no: buy.skuNo, sku_num: 1 }],
+    pay_way: "WX",
+    coupons: [],
+  });
+  const answered: string[] = [];
+  const paid: string[] = [];
+  let notifyCount = 0;
+  const orderRequests: CannonRequest[] = [
+    {
+      method: "POST",
+      path: "/api/trade_bff/v1/order",
+      headers: memberHeaders,
+      body: createBody,
+      onResponse: (status, body, context) => {
+        if (status !== 200) return;
+        const orderNo = JSON.parse(body).result.order_no as string;
+        answered.push(orderNo);
+        context.orderNo = orderNo;
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/pay_gateway/notify",
+      setupRequest: (request, context) => {
+        const orderNo = context.orderNo as string | undefined;
+        if (!orderNo) return null;
+        notifyCount += 1;
+        const n = { notify_id: `bench-${orderNo}-${notifyCount}`, order_no: orderNo, trade_status: "SUCCESS" as const, amount: buy.priceCents, pay_way: "WX" };
+        return { ...request, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...n, sign: signNotification(PAY_NOTIFY_SECRET, n) }) };
+      },
+      onResponse: (status, body, context) => {
+        if (status === 200 && JSON.parse(body).result.outcome === "APPLIED") paid.push(context.orderNo as string);
+      },
+    },
+    {
+      method: "GET",
+      setupRequest: (request, context) =>
+        context.orderNo ? { ...request, path: `/api/trade_bff/v1/order/status/${context.orderNo as string}`, headers: memberHeaders } : null,
+    },
+  ];
+  const orderTarget: Target = {
+    name: "create order + pay notification + status",
+    path: "/api/trade_bff/v1/order",
+    requests: orderRequests,
+    perUnit: 3,
+    unit: "orders/s",
+  };
+  return { target: orderTarget, answered, paid, member, memberHeaders, createBody, buy };
 }
 
 function ceilingRequests(memberHeaders: Record<string, string>, createBody: string): CannonRequest[] {
@@ -360,6 +372,42 @@ async function lighthouseMode(): Promise<string> {
     );
   }
   return renderLighthouse(figures, seconds);
+}
+
+// ─── profile ────────────────────────────────────────────────────────────
+
+/** Each target in its own server under `node --cpu-prof`, so each profile holds that target only. */
+async function profileMode() {
+  const visitor = await serve();
+  const memberCookie = { cookie: await browserCookies(visitor.url, loginCookie) };
+  await visitor.stop();
+  const orders = orderScenario();
+  const targets: { target: Target; env?: Record<string, string> }[] = [
+    { target: { name: "home page, member", path: "/", headers: memberCookie } },
+    { target: { name: "goods detail page, member", path: `/topic/${DETAIL_GOODS}`, headers: memberCookie } },
+    { target: { name: "order list page, member", path: "/order/list", headers: memberCookie } },
+    { target: { name: "home page, visitor, page cache off", path: "/" }, env: { PAGE_CACHE_TTL_MS: "0" } },
+    { target: orders.target },
+  ];
+  const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+  for (const [i, { target, env }] of targets.entries()) {
+    if (only && !target.name.includes(only)) continue;
+    const profileDir = join(dir, `profile-${i}`);
+    mkdirSync(profileDir);
+    const server = await startServer({ dbFile, logDir: dir, env, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    servers.push(server);
+    const figures = await measureLogged(server.url, target, { duration, connections }, server);
+    await server.stop();
+    const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no profile written in ${profileDir}`);
+    // kept for Chrome DevTools' Performance panel (tests/.tmp is not committed)
+    const kept = join(root, "tests/.tmp/profiles", `${target.name.replace(/[^a-z]+/g, "-")}.cpuprofile`);
+    mkdirSync(dirname(kept), { recursive: true });
+    copyFileSync(join(profileDir, file), kept);
+    // the profile spans warm-up and run: per request over both (measure's warm-up is 1 s)
+    const requests = Math.round(figures.requests * (1 + 1 / duration));
+    console.log(`\n${formatSummary(target.name, summariseProfile(kept, 15), requests)}\n(${kept})\n`);
+  }
 }
 
 // ─── soak ───────────────────────────────────────────────────────────────
@@ -620,6 +668,7 @@ async function scaleMode() {
 try {
   if (mode === "soak") await soakMode();
   else if (mode === "scale") await scaleMode();
+  else if (mode === "profile") await profileMode();
   else {
     const load = mode === "load" ? await loadMode() : null;
     const lighthouse = withLighthouse ? await lighthouseMode() : null;

@@ -30,10 +30,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const port = await freePort();
   const log = createWriteStream(join(options.logDir, `server-${port}.log`));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

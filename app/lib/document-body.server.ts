@@ -1,0 +1,31 @@
+// The document as one buffer. The shop renders a page whole before sending it (entry.server.tsx),
+// so nothing is gained by passing React's output on chunk by chunk: React 18 writes it in 2048-byte
+// views, and each of those went through a web stream, the Express adapter and gzip on its own
+// (about fifty for the home page). Collected here, the page is compressed and written once.
+//
+// React 18.3 also flushes a view whole when a multi-byte UTF-8 character (every Chinese one) does
+// not fit at its end, its unused last bytes as NUL (facebook/react#31134, fixed in React 19 only);
+// browsers would show a broken character. The padding only ever sits at the end of a view and HTML
+// has no NUL bytes of its own, so trailing NULs are dropped from each view.
+import { Writable } from "node:stream";
+
+export function documentBody(): { sink: Writable; body: Promise<Buffer<ArrayBuffer>> } {
+  const chunks: Buffer[] = [];
+  let sink!: Writable;
+  const body = new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
+    sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        let end = chunk.length;
+        while (end > 0 && chunk[end - 1] === 0) end--;
+        chunks.push(end === chunk.length ? chunk : chunk.subarray(0, end));
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks));
+        callback();
+      },
+    });
+    sink.once("error", reject);
+  });
+  return { sink, body };
+}
