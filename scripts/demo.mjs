@@ -1,6 +1,6 @@
 // `npm run demo`: install, build, create and seed the database when missing, serve the shop.
 import { spawn } from "node:child_process";
-import { ensureBuild, ensureDependencies } from "./setup.mjs";
+import { ensureBuild, ensureDependencies, SERVER_NODE_ARGS } from "./setup.mjs";
 
 ensureDependencies();
 ensureBuild();
@@ -14,7 +14,7 @@ TTS游戏商城 演示 — http://localhost:${port}
 
 // the demo is the demo: DEMO=1 whatever the shell says, and only this machine reaches it (its
 // /dev pages show every SMS code and delivered code) unless HOST says otherwise
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env, HOST: process.env.HOST || "127.0.0.1", PORT: port, DEMO: "1" },
 });

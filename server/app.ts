@@ -1,6 +1,7 @@
 // The Express process: trade services under /api, demo pages under /dev, media and built assets,
 // then the Remix storefront. Body parsers live only under /api (Remix reads its own bodies).
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -105,10 +106,20 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use(vite);
   } else if (clientBuildDir) {
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientBuildDir, { maxAge: "1h" }));
+    app.use(publicFiles(clientBuildDir));
   }
   if (remix) app.all("*", sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
   return app;
+}
+
+/**
+ * The public folder's files (favicon, images, the chat stub) at the root, looked up only for their
+ * own paths: before, every page request cost a file-system stat on its way to Remix.
+ */
+function publicFiles(dir: string): RequestHandler {
+  const names = new Set(readdirSync(dir).filter((name) => name !== "assets"));
+  const serve = express.static(dir, { maxAge: "1h" });
+  return (req, res, next) => (names.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 /**

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
 
 export const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 export const PAY_NOTIFY_SECRET = "bench-pay-notify-secret-0123456789abcdef";
@@ -33,7 +34,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const port = await freePort();
   const log = createWriteStream(join(options.logDir, `server-${port}.log`));
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
     env: {
       ...process.env,
       NODE_ENV: "production",
