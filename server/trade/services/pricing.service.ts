@@ -2,7 +2,7 @@
 // price in cents): coupon eligibility and the optimal coupon, the after-coupon price, and the
 // price preview lines of cart output. The order code prices an order with `priceCart`.
 import { inArray, sql } from "drizzle-orm";
-import type { Db, DbTx } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { goods, skus } from "../../../db/schema";
 import {
   compareEvaluations,
@@ -104,7 +104,7 @@ export interface CouponChoice {
 }
 
 /** The member's unused coupons (as "my coupons" groups them) evaluated for the units, best first. */
-export function evaluateMemberCoupons(db: DbTx, memberId: number, units: readonly PricedUnit[], now: number): CouponChoice[] {
+export function evaluateMemberCoupons(db: Db, memberId: number, units: readonly PricedUnit[], now: number): CouponChoice[] {
   return memberCouponRows(db, memberId)
     .filter(({ coupon }) => couponView({ status: coupon.status as StoredCouponStatus, useTimeEnd: coupon.useTimeEnd }, now).group === "unused")
     .map(({ coupon, activity }) => ({

@@ -133,13 +133,8 @@ export function toWireCoupon(coupon: CouponRow, activity: ActivityRow, now: numb
 // ─── reading ─────────────────────────────────────────────────────────────
 
 /** Every coupon of a member with its activity. */
-export function memberCouponRows(db: DbTx, memberId: number): { coupon: CouponRow; activity: ActivityRow }[] {
-  return db
-    .select({ coupon: coupons, activity: couponActivities })
-    .from(coupons)
-    .innerJoin(couponActivities, eq(couponActivities.activityNo, coupons.activityNo))
-    .where(eq(coupons.memberId, memberId))
-    .all();
+export function memberCouponRows(db: Db, memberId: number): { coupon: CouponRow; activity: ActivityRow }[] {
+  return reads(db).memberCoupons.all({ memberId });
 }
 
 export interface MyCoupons {
@@ -183,19 +178,31 @@ export function myCoupons(deps: ServiceDeps, member: Caller, paging: { page: num
   };
 }
 
-function claimedCountsOf(db: DbTx, memberId: number): Map<string, number> {
-  const rows = db
-    .select({ activityNo: coupons.activityNo, n: sql<number>`count(*)` })
-    .from(coupons)
-    .where(eq(coupons.memberId, memberId))
-    .groupBy(coupons.activityNo)
-    .all();
-  return new Map(rows.map((r) => [r.activityNo, r.n]));
+function claimedCountsOf(db: Db, memberId: number): Map<string, number> {
+  return new Map(reads(db).claimedCounts.all({ memberId }).map((r) => [r.activityNo, r.n]));
 }
 
-function allActivities(db: DbTx): ActivityRow[] {
-  return db.select().from(couponActivities).orderBy(asc(couponActivities.sort), asc(couponActivities.activityNo)).all();
+/** Every activity in the collection's order; inside a transaction of db's connection, part of it. */
+function allActivities(db: Db): ActivityRow[] {
+  return reads(db).activities.all();
 }
+
+/** The reads of a member's coupon pages (the goods page asks for two of them per view), prepared once. */
+const reads = preparedFor((db) => ({
+  memberCoupons: db
+    .select({ coupon: coupons, activity: couponActivities })
+    .from(coupons)
+    .innerJoin(couponActivities, eq(couponActivities.activityNo, coupons.activityNo))
+    .where(eq(coupons.memberId, sql.placeholder("memberId")))
+    .prepare(),
+  claimedCounts: db
+    .select({ activityNo: coupons.activityNo, n: sql<number>`count(*)` })
+    .from(coupons)
+    .where(eq(coupons.memberId, sql.placeholder("memberId")))
+    .groupBy(coupons.activityNo)
+    .prepare(),
+  activities: db.select().from(couponActivities).orderBy(asc(couponActivities.sort), asc(couponActivities.activityNo)).prepare(),
+}));
 
 /**
  * The collection centre: activities whose claim window is open and which have stock left or are
@@ -303,7 +310,7 @@ export function receiveAuto(deps: ServiceDeps, member: Caller): { received: stri
         .run();
       if (marked.changes !== 1) return { received: [] };
       const received: string[] = [];
-      for (const activity of allActivities(tx).filter((a) => a.autoGrant)) {
+      for (const activity of allActivities(db).filter((a) => a.autoGrant)) {
         const result = claimIn(tx, activity, memberId, now);
         if ("couponNo" in result) received.push(result.couponNo);
       }
@@ -319,7 +326,7 @@ export function receiveOneClick(deps: ServiceDeps, member: Caller): { received: 
   return db.transaction(
     (tx) => {
       const received: string[] = [];
-      for (const activity of allActivities(tx)) {
+      for (const activity of allActivities(db)) {
         const result = claimIn(tx, activity, memberId, now);
         if ("couponNo" in result) received.push(result.couponNo);
       }
