@@ -123,8 +123,9 @@ function publicFiles(dir: string): RequestHandler {
 }
 
 /**
- * Remix writes React's HTML in hundreds of small chunks and calls `res.flush()` after each, which
- * makes compression run a zlib sync flush (a thread-pool round trip, and a worse ratio) per chunk.
+ * Remix writes a streamed response (the single-fetch data of client navigations; documents come
+ * whole, app/lib/document-body.server.ts) in many small chunks and calls `res.flush()` after each,
+ * which makes compression run a zlib sync flush (a thread-pool round trip, and a worse ratio) per chunk.
  * Gathering the writes and flushes of one event-loop turn into one write and one flush keeps a
  * streamed response streaming while a page costs one compression pass (figures in
  * docs/benchmarks.md).

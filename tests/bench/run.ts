@@ -359,6 +359,9 @@ async function lighthouseMode(): Promise<string> {
   const base = server.url.replace("127.0.0.1", "localhost");
   const pages = [
     { name: "home", url: `${base}/` },
+    // the same page without its advert, which spec/01 §2 shows about 1 s after the list and which is
+    // then the largest thing on a phone's screen: what the page itself achieves
+    { name: "home, advert closed", url: `${base}/?popup=closed` },
     { name: "goods detail", url: `${base}/topic/${DETAIL_GOODS}` },
     { name: "search results", url: `${base}/search-result/${encodeURIComponent(PAGE_KEYWORD)}` },
   ];
@@ -562,12 +565,16 @@ function renderLighthouse(figures: LighthouseFigures[], seconds: number): string
     lines.push("", "Audits that lost points outside performance (or a failed run):", "");
     for (const [audit, where] of failing) lines.push(`- ${audit}: ${where.length === figures.length ? "every page" : where.join(", ")}`);
   }
-  lines.push("", "Targets (mobile; issue 15): performance ≥ 98, accessibility 100, best practices 100, SEO 100, LCP ≤ 1.8 s, CLS ≤ 0.02, TBT ≤ 100 ms.", "");
-  lines.push("| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---|---|---|---|---|---|");
-  for (const f of figures.filter((x) => x.formFactor === "mobile")) {
+  lines.push(
+    "",
+    "Targets (issue 15, both form factors): performance ≥ 98, accessibility 100, best practices 100, SEO 100, LCP ≤ 1.8 s, CLS ≤ 0.02, TBT ≤ 100 ms.",
+    "",
+  );
+  lines.push("| page | form factor | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---|---|---|---|---|---|---|");
+  for (const f of figures) {
     const mark = (ok: boolean, text: string) => (ok ? `${text} met` : `${text} **missed**`);
     lines.push(
-      `| ${f.page} | ${mark(f.performance >= 98, String(f.performance))} | ${mark(f.accessibility === 100, String(f.accessibility))} | ${mark(f.bestPractices === 100, String(f.bestPractices))} | ${mark(f.seo === 100, String(f.seo))} | ${mark(f.lcpMs <= 1800, `${(f.lcpMs / 1000).toFixed(2)} s`)} | ${mark(f.cls <= 0.02, f.cls.toFixed(3))} | ${mark(f.tbtMs <= 100, `${Math.round(f.tbtMs)} ms`)} |`,
+      `| ${f.page} | ${f.formFactor} | ${mark(f.performance >= 98, String(f.performance))} | ${mark(f.accessibility === 100, String(f.accessibility))} | ${mark(f.bestPractices === 100, String(f.bestPractices))} | ${mark(f.seo === 100, String(f.seo))} | ${mark(f.lcpMs <= 1800, `${(f.lcpMs / 1000).toFixed(2)} s`)} | ${mark(f.cls <= 0.02, f.cls.toFixed(3))} | ${mark(f.tbtMs <= 100, `${Math.round(f.tbtMs)} ms`)} |`,
     );
   }
   const text = lines.join("\n");
