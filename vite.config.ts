@@ -33,6 +33,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig)],
   build: {
     assetsInlineLimit: 0,
+    // terser packs the browser's JavaScript ~4 % smaller than esbuild (home page first load 100.8 ->
+    // 97.3 kB gzipped, docs/benchmarks.md); the server build stays readable
+    minify: isSsrBuild ? false : "terser",
     // browsers from 2022 on: class fields and the like stay as written (smaller than their lowering)
     target: ["es2022", "chrome100", "edge100", "firefox100", "safari15.4"],
     cssTarget: ["es2020", "edge88", "firefox78", "chrome87", "safari14"],

@@ -386,6 +386,7 @@ async function profileMode() {
   await visitor.stop();
   const orders = orderScenario();
   const targets: { target: Target; env?: Record<string, string> }[] = [
+    { target: { name: "home page, visitor (page cache)", path: "/" } },
     { target: { name: "home page, member", path: "/", headers: memberCookie } },
     { target: { name: "goods detail page, member", path: `/topic/${DETAIL_GOODS}`, headers: memberCookie } },
     { target: { name: "order list page, member", path: "/order/list", headers: memberCookie } },
