@@ -10,6 +10,7 @@ import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config";
 import { serveMetrics, storeMetrics } from "./metrics";
 import { prepareStore } from "./store";
+import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
 
 /** How long the primary waits for its workers to drain before it stops them. */
@@ -54,13 +55,7 @@ export function runPrimary(config: Config, logger: Logger) {
           }),
       ),
     );
-    metricsServer?.close();
-    jobs?.stop();
-    store?.close();
-    logger.info("stopped");
-    logger.flush();
-    process.exit(0);
+    releaseAndExit(logger, { metricsServer, jobs, store });
   }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals(shutdown);
 }

@@ -17,6 +17,7 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import { requestMetrics, serveMetrics, storeMetrics } from "./metrics";
 import { prepareStore } from "./store";
+import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -131,14 +132,8 @@ export async function serve(config: Config, logger: Logger, { dev }: { dev: bool
       server.closeIdleConnections();
     });
     clearInterval(closeIdle);
-    metricsServer?.close();
-    jobs?.stop();
     await closeVite();
-    store?.close();
-    logger.info("stopped");
-    logger.flush();
-    process.exit(0);
+    releaseAndExit(logger, { metricsServer, jobs, store });
   }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals(shutdown);
 }

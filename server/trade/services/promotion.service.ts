@@ -179,7 +179,11 @@ export function myCoupons(deps: ServiceDeps, member: Caller, paging: { page: num
 }
 
 function claimedCountsOf(db: Db, memberId: number): Map<string, number> {
-  return new Map(reads(db).claimedCounts.all({ memberId }).map((r) => [r.activityNo, r.n]));
+  return new Map(
+    reads(db)
+      .claimedCounts.all({ memberId })
+      .map((r) => [r.activityNo, r.n]),
+  );
 }
 
 /** Every activity in the collection's order; inside a transaction of db's connection, part of it. */
