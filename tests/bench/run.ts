@@ -563,7 +563,7 @@ function renderLighthouse(figures: LighthouseFigures[], seconds: number): string
   const failing = new Map<string, string[]>();
   for (const f of figures) for (const audit of f.failing) failing.set(audit, [...(failing.get(audit) ?? []), `${f.page} ${f.formFactor}`]);
   if (failing.size) {
-    lines.push("", "Audits that lost points outside performance (or a failed run):", "");
+    lines.push("", "Audits that lost points outside performance, and runs Lighthouse had to repeat or could not complete:", "");
     for (const [audit, where] of failing) lines.push(`- ${audit}: ${where.length === figures.length ? "every page" : where.join(", ")}`);
   }
   lines.push(
