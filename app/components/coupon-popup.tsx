@@ -6,7 +6,6 @@
 import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { Coupon } from "~/api/promotion.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./captcha-widget";
 import { CouponCard, couponButton, couponView } from "./coupon-card";
 import { buttonClass, tapTarget } from "./ui/button";
@@ -20,7 +19,6 @@ export interface CouponPopupProps {
 
 export function CouponPopup({ popup }: CouponPopupProps) {
   const shopHref = useShopHref();
-  const hydrated = useHydrated();
   const location = useLocation();
   const [closedId, setClosedId] = useState<string | null>(null);
   if (!popup || popup.coupons.length === 0 || closedId === popup.id) return null;
@@ -35,15 +33,9 @@ export function CouponPopup({ popup }: CouponPopupProps) {
       panelClassName="w-[460px] max-w-full overflow-hidden rounded-2xl bg-surface-overlay shadow-2xl ring-1 ring-primary-500/30"
     >
       <div className="relative bg-gradient-to-b from-primary-500/30 via-primary-500/5 to-transparent px-6 pb-2 pt-8 text-center">
-        {hydrated ? (
-          <button type="button" onClick={close} aria-label="关闭" className={`absolute right-1 top-1 rounded-full text-ink-muted hover:text-ink ${tapTarget}`}>
-            <CloseIcon />
-          </button>
-        ) : (
-          <a href={here} aria-label="关闭" className={`absolute right-1 top-1 rounded-full text-ink-muted hover:text-ink ${tapTarget}`}>
-            <CloseIcon />
-          </a>
-        )}
+        <CloseLink href={here} onClose={close} label="关闭" className={`absolute right-1 top-1 rounded-full text-ink-muted hover:text-ink ${tapTarget}`}>
+          <CloseIcon />
+        </CloseLink>
         <h2 id="coupon-popup-title" className="text-2xl font-bold text-primary-400">
           恭喜您
         </h2>
@@ -62,14 +54,10 @@ export function CouponPopup({ popup }: CouponPopupProps) {
                     <a href={view.jumpUrl} target="_blank" rel="noopener" className={couponButton}>
                       立即使用
                     </a>
-                  ) : hydrated ? (
-                    <button type="button" onClick={close} className={couponButton}>
-                      立即使用
-                    </button>
                   ) : (
-                    <a href={here} className={couponButton}>
+                    <CloseLink href={here} onClose={close} className={couponButton}>
                       立即使用
-                    </a>
+                    </CloseLink>
                   )
                 }
               />
@@ -88,5 +76,38 @@ export function CouponPopup({ popup }: CouponPopupProps) {
         </a>
       </div>
     </Overlay>
+  );
+}
+
+/**
+ * A link back to this page, which is what closes the pop-up without JavaScript; once React runs,
+ * the same element closes it in place. It is never swapped for a button on hydration: a click whose
+ * press landed on the link and whose release on its replacement was lost (no navigation, no close).
+ */
+function CloseLink({
+  href,
+  onClose,
+  label,
+  className,
+  children,
+}: {
+  href: string;
+  onClose: () => void;
+  label?: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </a>
   );
 }
