@@ -39,19 +39,16 @@ export async function runLighthouse(pages: { name: string; url: string }[]): Pro
   const figures: LighthouseFigures[] = [];
   for (const formFactor of ["mobile", "desktop"] as const) {
     for (const page of pages) {
-      let run = await runOnce(page.url, formFactor);
-      if (run.lhr.runtimeError) {
-        const first = run.lhr.runtimeError.code;
-        run = await runOnce(page.url, formFactor);
-        run.repeated = first;
-      }
-      const { categories, audits } = run.lhr;
+      let lhr = await runOnce(page.url, formFactor);
+      const firstError = lhr.runtimeError?.code;
+      if (firstError) lhr = await runOnce(page.url, formFactor);
+      const { categories, audits } = lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
         (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
       );
-      if (run.lhr.runtimeError) failing.unshift(`run failed twice: ${run.lhr.runtimeError.code}`);
-      else if (run.repeated) failing.unshift(`run repeated after ${run.repeated}`);
+      if (lhr.runtimeError) failing.unshift(`run failed twice: ${lhr.runtimeError.code}`);
+      else if (firstError) failing.unshift(`run repeated after ${firstError}`);
       figures.push({
         page: page.name,
         formFactor,
@@ -78,7 +75,7 @@ async function runOnce(url: string, formFactor: "mobile" | "desktop") {
       formFactor === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-    return { lhr: result.lhr, repeated: undefined as string | undefined };
+    return result.lhr;
   } finally {
     chrome.kill();
   }

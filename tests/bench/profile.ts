@@ -6,7 +6,6 @@ import { readFileSync } from "node:fs";
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -14,7 +13,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-export interface Share {
+interface Share {
   name: string;
   ms: number;
   percent: number;
@@ -29,7 +28,7 @@ export interface ProfileSummary {
 const IDLE = new Set(["(idle)", "(program)"]);
 
 /** node_modules/<scope/>name, the shop's top folder (app, server, shared), node:internal, or V8's own entries. */
-export function packageOf(url: string, functionName: string): string {
+function packageOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (modules) return modules[1]!;
@@ -55,7 +54,7 @@ export function summariseProfile(file: string, top = 12): ProfileSummary {
     if (IDLE.has(functionName)) continue;
     busy += us;
     const pkg = packageOf(url, functionName);
-    const where = url ? `${pkg === url ? url : pkg} ${url.split("/").pop()}:${lineNumber + 1}` : "";
+    const where = url ? `${pkg} ${url.split("/").pop()}:${lineNumber + 1}` : "";
     const key = `${functionName || "(anonymous)"}${where ? ` · ${where}` : ""}`;
     functions.set(key, (functions.get(key) ?? 0) + us);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);

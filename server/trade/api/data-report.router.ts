@@ -43,10 +43,11 @@ export function dataReportRouter(deps: TradeDeps) {
     const client = clientOf(res);
     const member = optionalMember(deps, res);
     const { db } = deps.store;
+    const { insert } = statements(db);
     const [createdAt, memberId] = [deps.now(), member?.memberId ?? null];
     writeTransaction(db, () => {
       for (const e of events) {
-        statements(db).insert.run({
+        insert.run({
           clickName: e.click_name,
           clientType: e.client_type,
           clickTime: e.click_time,
