@@ -497,6 +497,48 @@ export const paymentNotifications = sqliteTable(
   (t) => [uniqueIndex("payment_notifications_notify_uq").on(t.notifyId), index("payment_notifications_order_idx").on(t.orderNo)],
 );
 
+/**
+ * Money going back to a shopper, queued in the same transaction as the order's refund status and
+ * paid out by the refund job (server/trade/jobs/refunds.ts) through the pay provider's refund,
+ * retried with the same idempotency key until the provider confirms it.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderNo: text("order_no")
+      .notNull()
+      .references(() => orders.orderNo),
+    /** `${orderNo}:${n}`, the n-th refund of the order: the provider refunds a key once. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: integer("amount").notNull(),
+    /** Why, in the operator's words (e.g. 缺货未发货, 部分退款 G1024-S05). */
+    reason: text("reason").notNull(),
+    /** PENDING, SUCCEEDED, FAILED (given up: orders.flag is set for a refund by hand) */
+    status: text("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    settledAt: integer("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("refunds_idempotency_uq").on(t.idempotencyKey),
+    index("refunds_order_idx").on(t.orderNo),
+    index("refunds_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** The sandbox pay provider's own ledger of the refunds it made, one per idempotency key. */
+export const sandboxRefunds = sqliteTable("sandbox_refunds", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  orderNo: text("order_no").notNull(),
+  amount: integer("amount").notNull(),
+  createdAt: createdAt(),
+});
+
 /** Game servers rented by a member ("my-server"); the seed may leave it empty. */
 export const memberServers = sqliteTable(
   "member_servers",

@@ -30,7 +30,7 @@ class AdminError extends Error {}
 interface Context {
   deps: TradeDeps;
   args: string[];
-  flags: { mobile?: string; status?: string; force?: boolean; part?: boolean };
+  flags: { mobile?: string; status?: string; force?: boolean; part?: string };
 }
 
 interface Command {
@@ -127,7 +127,7 @@ function deliver(ctx: Context, orderNo: string) {
   const outcome = fulfilOrder(ctx.deps, orderNo, ctx.deps.now());
   if (outcome !== "delivered") {
     const after = orderOf(ctx, orderNo);
-    if (outcome === "refunded") throw new AdminError(`订单 ${orderNo} 缺货已超过退款时限，已全额退款（${before.status} → ${after.status}）`);
+    if (outcome === "refunded") throw new AdminError(`订单 ${orderNo} 缺货已超过退款时限，已转为全额退款、退款处理中（${before.status} → ${after.status}）`);
     throw new AdminError(`订单 ${orderNo} 缺货，仍为 ${after.status}：${after.notice ?? ""}（先用 cdkeys:add 补充兑换码）`);
   }
   out(`${orderNo}: ${before.status} → SEND_SUCCESS`);
@@ -150,14 +150,24 @@ function close(ctx: Context, orderNo: string) {
   for (const c of locked) out(`  优惠券 ${c.couponNo} 已退回`);
 }
 
-function refund(ctx: Context, orderNo: string, part: boolean) {
+/**
+ * Refunds through the refund queue, as the fulfilment worker does: in full, or (`--part`) the units
+ * of the given SKUs, each its share of the pay price after coupons.
+ */
+function refund(ctx: Context, orderNo: string, part: string | undefined) {
   const order = orderOf(ctx, orderNo);
-  if (!nextStatus(order.status as OrderStatus, part ? "REFUND_PART" : "REFUND_ALL")) {
-    const allowed = part ? "SEND_SUCCESS" : "SEND_SUCCESS、PART_REFUND、SENDING";
-    throw new AdminError(`订单 ${orderNo} 当前为 ${order.status}，不能${part ? "部分" : "全额"}退款（仅 ${allowed} 可以）`);
+  const skuNos = part === undefined ? null : [...new Set(part.split(/[,，]/).map((s) => s.trim()))].filter(Boolean);
+  if (skuNos && !skuNos.length) throw new AdminError("--part 需要退款商品的 SKU，例如 --part G1024-S05（多个用逗号分隔）");
+  if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
+    const allowed = skuNos ? "SEND_SUCCESS" : "SEND_SUCCESS、PART_REFUND、SENDING";
+    throw new AdminError(`订单 ${orderNo} 当前为 ${order.status}，不能${skuNos ? "部分" : "全额"}退款（仅 ${allowed} 可以）`);
   }
-  const { from, to } = refundOrder(ctx.deps, orderNo, part);
-  out(`${orderNo}: ${from} → ${to}`, `  ${part ? "部分退款" : "全额退款"}，金额 ${yuan(order.payPrice)}；已发放的兑换码保留`);
+  const { from, to, amount } = refundOrder(ctx.deps, orderNo, skuNos);
+  out(
+    `${orderNo}: ${from} → ${to}`,
+    `  ${skuNos ? `部分退款（${skuNos.join("、")}）` : "全额退款"}，金额 ${yuan(amount)}（实付 ${yuan(order.payPrice)}）；已排入退款队列，由支付通道退回后通知用户`,
+  );
+  if (order.deliveredAt !== null) out("  已发放的兑换码保留");
 }
 
 /** The change for one allowed event, as the API or the worker makes it. */
@@ -175,9 +185,9 @@ function applyEvent(ctx: Context, orderNo: string, event: OrderEvent) {
     case "DELIVERED":
       return deliver(ctx, orderNo);
     case "REFUND_PART":
-      return refund(ctx, orderNo, true);
+      throw new AdminError("部分退款须指明商品：order:refund <order_no> --part <sku_no>");
     case "REFUND_ALL":
-      return refund(ctx, orderNo, false);
+      return refund(ctx, orderNo, undefined);
     case "CREATED":
     case "REISSUE_PAY": {
       const order = orderOf(ctx, orderNo);
@@ -308,9 +318,9 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   "order:refund": {
-    usage: "order:refund <order_no> [--part]",
-    summary: "退款：默认全额（ALL_REFUND），--part 部分退款（PART_REFUND）",
-    run: (ctx) => refund(ctx, arg(ctx, 0, "order_no"), Boolean(ctx.flags.part)),
+    usage: "order:refund <order_no> [--part <sku_no>[,<sku_no>]]",
+    summary: "退款（经退款队列由支付通道退回）：默认全额未退部分（ALL_REFUND），--part 退所列 SKU 按实付分摊的金额（PART_REFUND）",
+    run: (ctx) => refund(ctx, arg(ctx, 0, "order_no"), ctx.flags.part),
   },
   sms: {
     usage: "sms <mobile>",
@@ -398,7 +408,7 @@ function main(argv: string[]): number {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { mobile: { type: "string" }, status: { type: "string" }, force: { type: "boolean" }, part: { type: "boolean" } },
+      options: { mobile: { type: "string" }, status: { type: "string" }, force: { type: "boolean" }, part: { type: "string" } },
     });
   } catch (error) {
     const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cdkeys, orders, outboxMessages } from "../../db/schema";
+import { cdkeys, orders, outboxMessages, refunds } from "../../db/schema";
 import { startJobs } from "../../server/trade/jobs";
 import { FULFIL_BATCH, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { startHarness, type Harness } from "./harness";
@@ -128,7 +128,10 @@ describe("an order waiting for codes of a sold-out SKU", () => {
       .where(and(inArray(outboxMessages.orderNo, orderNos), eq(outboxMessages.channel, "SMS")))
       .all();
     expect(sms).toHaveLength(20);
-    for (const orderNo of refunded) expect(sms.find((m) => m.orderNo === orderNo)!.body).toContain("已全额退回原支付账户");
+    for (const orderNo of refunded) expect(sms.find((m) => m.orderNo === orderNo)!.body).toContain("退款 ￥50.00 处理中");
+    // each refunded order queued exactly one refund of all it paid
+    const queued = h.store.db.select().from(refunds).where(inArray(refunds.orderNo, orderNos)).all();
+    expect(queued.map((r) => [r.orderNo, r.idempotencyKey, r.amount]).sort()).toEqual(refunded.map((no) => [no, `${no}:1`, 5000]).sort());
     for (const orderNo of delivered) expect(sms.find((m) => m.orderNo === orderNo)!.body).toContain("兑换码");
   }, 30_000);
 });

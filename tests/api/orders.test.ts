@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cdkeys, coupons, goods, idempotencyKeys, orderCoupons, orderPerformances, orders, outboxMessages, paymentNotifications, skus } from "../../db/schema";
 import { createApp } from "../../server/app";
 import { closeExpiredOrders } from "../../server/trade/jobs/expiry";
-import { OUT_OF_STOCK_NOTICE, OUT_OF_STOCK_REFUND_NOTICE, outOfStockNotice, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
+import { OUT_OF_STOCK_NOTICE, OUT_OF_STOCK_REFUND_REASON, outOfStockNotice, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
+import { runRefunds } from "../../server/trade/jobs/refunds";
+import { refundNotice } from "../../server/trade/services/refund.service";
 import { claimCoupon } from "../../server/trade/services/promotion.service";
 import { startHarness, type Harness } from "./harness";
 import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, ORDER_V2, orderBody, orderRow, orderSnapshot, signedBody } from "./order-fixtures";
@@ -1069,7 +1071,7 @@ describe("fulfilment", () => {
     expect(doubleDeliveries(h.store.sqlite)).toEqual([]);
   });
 
-  it("refunds a sold-out order in full when no code came by its deadline, once, with a mail and an SMS", async () => {
+  it("refunds a sold-out order in full when no code came by its deadline, once, saying 退款处理中 until the provider confirms", async () => {
     const empty = createGoods(h.store.db, [2990]);
     const skuNo = empty.skuNos[0]!;
     const res = await create(as1, orderBody(member1, [unit(empty.goodsNo, skuNo)]));
@@ -1086,7 +1088,7 @@ describe("fulfilment", () => {
     expect(pass.refunded).toEqual([orderNo]);
     expect(orderRow(h.store.db, orderNo)).toMatchObject({
       status: "ALL_REFUND",
-      notice: OUT_OF_STOCK_REFUND_NOTICE,
+      notice: refundNotice("PENDING", OUT_OF_STOCK_REFUND_REASON, 2990),
       fulfilAfter: null,
       outOfStockRefundAt: null,
     });
@@ -1098,9 +1100,14 @@ describe("fulfilment", () => {
     ).toEqual(["MAIL", "SMS"]);
     const mail = messages().find((m) => m.channel === "MAIL")!;
     expect(mail.recipient).toBe("buyer@example.com");
-    expect(mail.subject).toContain("已全额退款");
+    expect(mail.subject).toContain("退款处理中");
     expect(mail.body).toContain("￥29.90");
-    expect(messages().find((m) => m.channel === "SMS")!.body).toContain("已全额退回原支付账户");
+    expect(messages().find((m) => m.channel === "SMS")!.body).toContain("退款 ￥29.90 处理中");
+
+    // the refund job pays it out through the sandbox provider, then says the money is back
+    expect((await runRefunds(h.deps)).succeeded).toEqual([`${orderNo}:1`]);
+    expect(orderRow(h.store.db, orderNo)!.notice).toBe(refundNotice("SUCCEEDED", OUT_OF_STOCK_REFUND_REASON, 2990));
+    expect(messages().filter((m) => m.body.includes("退款 ￥29.90 已退回原支付账户"))).toHaveLength(2);
 
     // later passes and a late restock change nothing: the code stays on the shelf
     fulfilAt(refundAt + HOUR);
@@ -1108,9 +1115,9 @@ describe("fulfilment", () => {
     runFulfilment(h.deps);
     expect(orderRow(h.store.db, orderNo)!.status).toBe("ALL_REFUND");
     expect(h.store.db.select().from(cdkeys).where(eq(cdkeys.code, "LATE-CODE-0001")).get()!.status).toBe("UNUSED");
-    expect(messages()).toHaveLength(2);
+    expect(messages()).toHaveLength(4);
     const detail = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result;
-    expect(detail.order).toMatchObject({ status: "ALL_REFUND", notice: OUT_OF_STOCK_REFUND_NOTICE });
+    expect(detail.order).toMatchObject({ status: "ALL_REFUND", notice: refundNotice("SUCCEEDED", OUT_OF_STOCK_REFUND_REASON, 2990) });
   });
 });
 

@@ -1,24 +1,27 @@
 // The fulfilment worker: PAY_SUCCESS → SENDING → SEND_SUCCESS once an order's fulfil_after has
 // come (pay time + FULFIL_DELAY_MS, or the presale time). Each order is handled atomically (its own
 // transaction, or a savepoint in the pass's) and allocates exactly one unused code per unit, so no
-// code is delivered twice and a SKU never sells more codes than it holds. An order whose SKU ran
-// out waits in SENDING, and is refunded in full (SENDING → ALL_REFUND) when no code has come
-// OUT_OF_STOCK_REFUND_MINUTES after it first found none: no money stuck on an empty shelf. Codes
-// and the refund are decided in the same transaction, so an order gets one or the other, once.
-// All state is in SQLite, so a restart simply resumes.
+// code is delivered twice and a SKU never sells more codes than it holds. Allocation is all or
+// nothing (decision 021): when a unit finds no code, the codes taken for the order's earlier units
+// go back to the shelf and the order waits whole in SENDING; no code is delivered or shown before
+// every unit has one. If none has come OUT_OF_STOCK_REFUND_MINUTES after it first found none, the
+// order is refunded in full (SENDING → ALL_REFUND, the refund queued for the pay provider): nothing
+// was delivered, so all it paid goes back. Codes and the refund are decided in the same
+// transaction, so an order gets one or the other, once. All state is in SQLite, so a restart
+// simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { cdkeys, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
+import { cdkeys, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { outboxMailProvider, type MailProvider } from "../providers/mail";
-import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
-import { yuanText } from "../../../shared/money";
 import { formatDateTime } from "../../../shared/shop-time";
 import { transition } from "../services/order.service";
+import { tellMember } from "../services/order-messages";
+import { startRefund } from "../services/refund.service";
 import { preparedFor, writeTransaction } from "../services/prepared";
 
 export const OUT_OF_STOCK_NOTICE = "库存不足，正在补货，请耐心等待";
-export const OUT_OF_STOCK_REFUND_NOTICE = "商品缺货未能发货，已全额退款至原支付账户";
+/** The reason of an out-of-stock refund, as the shopper reads it (services/refund.service.ts words the rest). */
+export const OUT_OF_STOCK_REFUND_REASON = "商品缺货未能发货，订单全额退款";
 /** The waiting order's notice: what happens, and when, if no code comes. */
 export const outOfStockNotice = (refundAt: number) => `${OUT_OF_STOCK_NOTICE}；若 ${formatDateTime(refundAt)} 前仍未补货，将自动全额退款至原支付账户`;
 const OUT_OF_STOCK_RETRY_MS = 30_000;
@@ -80,11 +83,6 @@ const queries = preparedFor((db) => ({
       createdAt: p("now"),
     })
     .prepare(),
-  recipient: db
-    .select({ email: members.email, mobile: members.mobile })
-    .from(members)
-    .where(eq(members.memberId, p("memberId")))
-    .prepare(),
   deliveredItems: db
     .select({ value: orderPerformances.value, url: orderPerformances.urlValue, goodsName: orderUnits.goodsName, skuName: orderUnits.skuName })
     .from(orderPerformances)
@@ -120,6 +118,13 @@ export function runFulfilment(deps: TradeDeps): { delivered: string[]; waiting: 
   });
 }
 
+/** Thrown inside the allocation savepoint when a unit finds no code: the savepoint rolls back. */
+class NoCode extends Error {
+  constructor(readonly skuNo: string) {
+    super(`no unused code of ${skuNo}`);
+  }
+}
+
 /**
  * Delivers one order in its own transaction (a savepoint inside a pass): "delivered", "waiting" for
  * codes (or not deliverable at all), or "refunded" because its wait for codes ran out.
@@ -134,20 +139,33 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "del
       transition(db, order, "START_SENDING", now);
       order = { ...order, status: "SENDING" };
     }
+    try {
+      allocateCodes(db, orderNo, now);
+    } catch (error) {
+      if (!(error instanceof NoCode)) throw error;
+      const refundAt = order.outOfStockRefundAt ?? now + deps.config.outOfStockRefundMs;
+      if (now >= refundAt) {
+        startRefund(db, order, { part: false, amount: order.payPrice, reason: OUT_OF_STOCK_REFUND_REASON, now });
+        deps.logger.warn({ orderNo, skuNo: error.skuNo }, "out of stock past the refund deadline: order refunded in full");
+        return "refunded";
+      }
+      q.outOfStock.run({ orderNo, now, retryAt: Math.min(now + OUT_OF_STOCK_RETRY_MS, refundAt), refundAt, notice: outOfStockNotice(refundAt) });
+      deps.logger.warn({ orderNo, skuNo: error.skuNo }, "out of stock: order waits in SENDING");
+      return "waiting";
+    }
+    transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null, outOfStockRefundAt: null });
+    queueDeliveryMessages(db, order, now);
+    return "delivered";
+  });
+}
+
+/** One code for every unit of the order, in a savepoint: all of them, or (NoCode) none. */
+function allocateCodes(db: Db, orderNo: string, now: number) {
+  const q = queries(db);
+  writeTransaction(db, () => {
     for (const unit of q.undeliveredUnits.all({ orderNo })) {
       const code = q.takeCode.get({ orderNo, now, skuNo: unit.skuNo });
-      if (!code) {
-        const refundAt = order.outOfStockRefundAt ?? now + deps.config.outOfStockRefundMs;
-        if (now >= refundAt) {
-          refundUndelivered(db, order, now);
-          deps.logger.warn({ orderNo, skuNo: unit.skuNo }, "out of stock past the refund deadline: order refunded in full");
-          return "refunded";
-        }
-        q.outOfStock.run({ orderNo, now, retryAt: Math.min(now + OUT_OF_STOCK_RETRY_MS, refundAt), refundAt, notice: outOfStockNotice(refundAt) });
-        deps.logger.warn({ orderNo, skuNo: unit.skuNo }, "out of stock: order waits in SENDING");
-        // codes allocated to earlier units of this order stay with it (the transaction commits)
-        return "waiting";
-      }
+      if (!code) throw new NoCode(unit.skuNo);
       q.insertPerformance.run({
         orderNo,
         unitId: unit.unitId,
@@ -158,25 +176,6 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "del
         now,
       });
     }
-    transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null, outOfStockRefundAt: null });
-    queueDeliveryMessages(db, order, now);
-    return "delivered";
-  });
-}
-
-/**
- * SENDING → ALL_REFUND for an order whose codes did not come in time, with a mail and an SMS. The
- * refund itself goes back through the pay provider's refund of a real deployment; the sandbox
- * records it on the order. Codes delivered to earlier units stay with the order.
- */
-function refundUndelivered(db: Db, order: typeof orders.$inferSelect, now: number) {
-  transition(db, order, "REFUND_ALL", now, { notice: OUT_OF_STOCK_REFUND_NOTICE, fulfilAfter: null, outOfStockRefundAt: null });
-  const { orderNo } = order;
-  const amount = yuanText(order.payPrice);
-  tellMember(db, order, now, {
-    subject: `【TTS游戏商城】订单 ${orderNo} 已全额退款`,
-    mail: `您好，很抱歉，您于 ${formatDateTime(order.createdAt)} 下单的商品暂时缺货，未能按时发放兑换码。订单金额 ${amount} 已全额退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
-    sms: `【TTS游戏商城】很抱歉，您的订单 ${orderNo} 因商品缺货未能发货，${amount} 已全额退回原支付账户。`,
   });
 }
 
@@ -218,10 +217,6 @@ export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]
   );
 }
 
-// the demo's stand-ins; a real deployment puts its gateways here (docs/architecture.md, "outside service")
-const mailProvider: MailProvider = outboxMailProvider;
-const smsProvider: SmsProvider = outboxSmsProvider;
-
 function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {
   const { orderNo } = order;
   const items = queries(db).deliveredItems.all({ orderNo });
@@ -231,16 +226,4 @@ function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: n
     mail: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
     sms: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
   });
-}
-
-/**
- * A mail to the order's e-mail (else the member's, when there is one) and an SMS to the member's
- * verified number, never to a number typed into the order.
- */
-function tellMember(db: Db, order: typeof orders.$inferSelect, now: number, message: { subject: string; mail: string; sms: string }) {
-  const member = queries(db).recipient.get({ memberId: order.memberId })!;
-  const email = order.userEmail || member.email;
-  const { orderNo } = order;
-  if (email) mailProvider.send(db, { to: email, subject: message.subject, body: message.mail, orderNo, now });
-  smsProvider.send(db, { mobile: member.mobile, subject: "", body: message.sms, orderNo, now });
 }

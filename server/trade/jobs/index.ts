@@ -1,8 +1,12 @@
-// Background work of the trade services, in-process: fulfilment and expiry. Both run once at
-// start-up (a restart catches up) and then on timers; stop() lets the current pass finish.
+// Background work of the trade services, in-process: fulfilment, expiry and refunds. Each runs once
+// at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
+// refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
 import type { TradeDeps } from "../deps";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
+import { runRefunds } from "./refunds";
+
+const REFUND_TICK_MS = 1_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -43,9 +47,26 @@ export function startJobs(deps: TradeDeps) {
       });
     }
   });
+  // provider calls are asynchronous: one pass at a time
+  let refunding = false;
+  const refundJob = () => {
+    if (refunding || stopped) return;
+    refunding = true;
+    runRefunds(deps)
+      .then((pass) => {
+        if (pass.succeeded.length) deps.logger.info({ refunds: pass.succeeded }, "refunds confirmed by the pay provider");
+      })
+      .catch((error) => deps.logger.error({ err: error, job: "refunds" }, "background job failed"))
+      .finally(() => (refunding = false));
+  };
   expiry();
   fulfilment();
-  const timers = [setInterval(expiry, 5_000), setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3)))];
+  refundJob();
+  const timers = [
+    setInterval(expiry, 5_000),
+    setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
+    setInterval(refundJob, REFUND_TICK_MS),
+  ];
   return {
     stop() {
       stopped = true;

@@ -1,10 +1,14 @@
 // The sandbox payment provider (spec/03 §6, decision 011), standing in for WeChat Pay / Alipay in the
 // demo: its cashier is /mock-pay (server/mock-pay/router.ts), reached by an HMAC-signed link, and
 // it reports payments to /api/pay_gateway/notify signed with the notification key. Each purpose
-// has its own key (config.payLinkSecret, config.payNotifySecret), never the session secret.
+// has its own key (config.payLinkSecret, config.payNotifySecret), never the session secret. Its
+// refunds are written to its own ledger (sandbox_refunds), one row per idempotency key.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { sandboxRefunds } from "../../../db/schema";
 import type { Config } from "../../config";
-import type { PayNotification, PayProvider } from "./pay";
+import type { PayNotification, PayProvider, RefundRequest } from "./pay";
 
 export interface SandboxPay extends PayProvider {
   readonly name: "sandbox";
@@ -35,6 +39,17 @@ function cashierSignature(key: string, orderNo: string): string {
   return hmac(key, "cashier", orderNo).slice(0, 32);
 }
 
+/**
+ * Records the refund once per idempotency key; a repeated key with the same order and amount is
+ * the same refund (answered as done), with anything else it is refused.
+ */
+function recordRefund(db: Db, { idempotencyKey, orderNo, amount }: RefundRequest): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`sandbox refund: invalid amount ${amount}`);
+  db.insert(sandboxRefunds).values({ idempotencyKey, orderNo, amount }).onConflictDoNothing().run();
+  const recorded = db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get()!;
+  if (recorded.orderNo !== orderNo || recorded.amount !== amount) throw new Error(`sandbox refund: key ${idempotencyKey} was used for another refund`);
+}
+
 export function sandboxPay(config: Pick<Config, "hkBaseUrl" | "payLinkSecret" | "payNotifySecret">): SandboxPay {
   return {
     name: "sandbox",
@@ -43,5 +58,6 @@ export function sandboxPay(config: Pick<Config, "hkBaseUrl" | "payLinkSecret" | 
     verifyCashierLink: (orderNo, signature) => sameHex(cashierSignature(config.payLinkSecret, orderNo), signature),
     signNotification: (n) => signNotification(config.payNotifySecret, n),
     verifyNotification: (n, signature) => sameHex(signNotification(config.payNotifySecret, n), signature),
+    refund: async (db, request) => recordRefund(db, request),
   };
 }

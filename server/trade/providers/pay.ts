@@ -7,7 +7,11 @@
 // stored with it, if the provider needs a server call), `verifyNotification` checks the signature
 // of what it posts to /api/pay_gateway/notify. Its notification format, when it differs from
 // `PayNotification`, is mapped to it in the adapter so that applyNotification stays the one place
-// where a payment changes an order.
+// where a payment changes an order. `refund` returns money to the shopper's payment account: the
+// refund job (jobs/refunds.ts) calls it at least once per refund, always with the same idempotency
+// key, so the provider must refund a key at most once and answer a repeated key with the first
+// result.
+import type { Db } from "../../../db/client";
 
 /** A payment result as /api/pay_gateway/notify receives it (its `sign` travels beside it). */
 export interface PayNotification {
@@ -19,10 +23,25 @@ export interface PayNotification {
   pay_way: string;
 }
 
+
+export interface RefundRequest {
+  /** The same on every attempt of one refund: the provider refunds it once. */
+  idempotencyKey: string;
+  orderNo: string;
+  /** Cents, at most what the order paid. */
+  amount: number;
+}
+
 export interface PayProvider {
   readonly name: string;
   /** The link where the shopper pays this order: the API's `third_pay_detail.pay_url`. */
   payUrl(orderNo: string): string;
   /** True when `signature` is the provider's signature of this notification. */
   verifyNotification(notification: PayNotification, signature: string): boolean;
+  /**
+   * Refunds `amount` to the account that paid the order; resolves once the provider has accepted
+   * it, rejects when it did not (the job retries). `db` is for the local stand-in's ledger, as
+   * the mail and SMS stand-ins write their outbox; a real adapter calls its gateway.
+   */
+  refund(db: Db, request: RefundRequest): Promise<void>;
 }

@@ -28,6 +28,8 @@ import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
 import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
 import { redeemStepsOfGoods } from "./platforms.service";
+import { refundedSoFar, startRefund } from "./refund.service";
+import { unitShares } from "../domain/refund-shares";
 
 export const ORDER_MESSAGES = {
   NOT_FOUND: "订单不存在",
@@ -303,27 +305,45 @@ export function closeOrder(deps: TradeDeps, member: Member, orderNo: string) {
   return {};
 }
 
-export const REFUND_NOTICES = {
-  PART: "部分款项已退回原支付账户",
-  ALL: "已全额退款至原支付账户",
+export const REFUND_REASONS = {
+  ALL: "订单全额退款",
+  PART: (skuNos: readonly string[]) => `订单部分退款（${skuNos.join("、")}）`,
 } as const;
 
 /**
- * Refunds an order (admin script only): a delivered order in part or in full, or an order still
- * waiting for codes in full. Codes already delivered stay with it; the coupon stays consumed.
+ * Refunds an order through the refund queue (admin script only). In full: a delivered order, what
+ * it has not had back yet; an order still waiting for codes, all it paid. In part (a delivered
+ * order): the units of `skuNos`, each worth its share of the pay price after coupons
+ * (domain/refund-shares.ts), so the parts of an order add up to exactly what it paid. Codes
+ * already delivered stay with it; the coupon stays consumed.
  */
-export function refundOrder(deps: TradeDeps, orderNo: string, part: boolean): { from: OrderStatus; to: OrderStatus } {
+export function refundOrder(deps: TradeDeps, orderNo: string, skuNos: readonly string[] | null): { from: OrderStatus; to: OrderStatus; amount: number } {
   const now = deps.now();
   const { db } = deps.store;
   return writeTransaction(db, () => {
     const order = queries(db).order.get({ orderNo });
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
-    const to = transition(db, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
-      notice: part ? REFUND_NOTICES.PART : REFUND_NOTICES.ALL,
-      fulfilAfter: null,
-    });
-    return { from: order.status as OrderStatus, to };
+    if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
+      throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能${skuNos ? "部分" : "全额"}退款`);
+    }
+    const amount = skuNos ? partAmount(db, order, skuNos) : order.payPrice - refundedSoFar(db, orderNo).amount;
+    const to = startRefund(db, order, { part: Boolean(skuNos), amount, reason: skuNos ? REFUND_REASONS.PART(skuNos) : REFUND_REASONS.ALL, now });
+    return { from: order.status as OrderStatus, to, amount };
   });
+}
+
+/** The shares of the pay price of the units of `skuNos`; 400 for a SKU not in the order, or all of them. */
+function partAmount(db: Db, order: OrderRow, skuNos: readonly string[]): number {
+  const units = db.select().from(orderUnits).where(eq(orderUnits.orderNo, order.orderNo)).orderBy(asc(orderUnits.id)).all();
+  const shares = unitShares(
+    units.map((u) => u.unitPrice * u.skuNum),
+    order.payPrice,
+  );
+  const unknown = skuNos.filter((skuNo) => !units.some((u) => u.skuNo === skuNo));
+  if (unknown.length) throw new ApiError(ERROR.BAD_INPUT, `订单 ${order.orderNo} 没有 SKU ${unknown.join("、")}`);
+  const chosen = new Set(skuNos);
+  if (units.every((u) => chosen.has(u.skuNo))) throw new ApiError(ERROR.BAD_INPUT, "所选为订单全部商品，请用全额退款");
+  return units.reduce((sum, u, i) => sum + (chosen.has(u.skuNo) ? shares[i]! : 0), 0);
 }
 
 /**
@@ -521,13 +541,16 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
   const { db } = deps.store;
   const order = ownOrder(db, member, orderNo);
   const units = db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(asc(orderUnits.id)).all();
+  // a code is shown once its order is delivered (all its units have one: decision 021), never before
   const delivered = new Map(
-    db
-      .select()
-      .from(orderPerformances)
-      .where(eq(orderPerformances.orderNo, orderNo))
-      .all()
-      .map((p) => [p.unitId, p]),
+    order.deliveredAt === null
+      ? []
+      : db
+          .select()
+          .from(orderPerformances)
+          .where(eq(orderPerformances.orderNo, orderNo))
+          .all()
+          .map((p) => [p.unitId, p]),
   );
   const gifts = db.select().from(orderGifts).where(eq(orderGifts.orderNo, orderNo)).all();
   const steps = delivered.size ? redeemStepsOfGoods(db, [...new Set(units.map((u) => u.goodsNo))]) : new Map<string, string[]>();

@@ -1,0 +1,160 @@
+// Refunds (decision 021): money goes back only through the refund queue. A refund is queued in the
+// same transaction as the order's refund status (startRefund), so neither exists without the
+// other; the refund job (jobs/refunds.ts) pays it out through the pay provider with the refund's
+// idempotency key and settles it here: SUCCEEDED tells the shopper the money is back, FAILED (after
+// REFUND_MAX_ATTEMPTS, or with no provider) flags the order for a refund by hand. Until then the
+// shopper reads 退款处理中.
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orders, refunds } from "../../../db/schema";
+import { yuanText } from "../../../shared/money";
+import type { OrderStatus } from "../domain/order-state";
+import { tellMember } from "./order-messages";
+import { transition } from "./order.service";
+import { preparedFor } from "./prepared";
+
+type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Attempts before a refund is given up and its order flagged for a refund by hand. */
+export const REFUND_MAX_ATTEMPTS = 6;
+/** How long one provider call may take; a claimed refund is not tried again before then. */
+export const REFUND_CALL_TIMEOUT_MS = 10_000;
+/** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … at most an hour. */
+export const refundBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+/** Refunds one pass of the job takes at most. */
+export const REFUND_BATCH = 20;
+
+/** What the order page says of a refund, by its state. */
+export function refundNotice(status: "PENDING" | "SUCCEEDED" | "FAILED", reason: string, amount: number): string {
+  const money = yuanText(amount);
+  if (status === "SUCCEEDED") return `${reason}：退款 ${money} 已退回原支付账户，到账时间以支付渠道为准`;
+  if (status === "FAILED") return `${reason}：退款 ${money} 处理中，客服将尽快为您处理`;
+  return `${reason}：退款 ${money} 处理中，退回后将短信通知您`;
+}
+
+const p = sql.placeholder;
+const queries = preparedFor((db) => ({
+  refundedSoFar: db
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`, n: sql<number>`count(*)` })
+    .from(refunds)
+    .where(eq(refunds.orderNo, p("orderNo")))
+    .prepare(),
+  due: db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, "PENDING"), lte(refunds.nextAttemptAt, p("now"))))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(REFUND_BATCH)
+    .prepare(),
+  claim: db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: sql`${p("leaseUntil")}` })
+    .where(and(eq(refunds.id, p("id")), eq(refunds.status, "PENDING"), eq(refunds.attempts, p("attempts"))))
+    .prepare(),
+  order: db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, p("orderNo")))
+    .prepare(),
+}));
+
+/** What the order has refunded or queued for refund so far, and how many refunds that took. */
+export function refundedSoFar(db: Db, orderNo: string): { amount: number; count: number } {
+  const row = queries(db).refundedSoFar.get({ orderNo })!;
+  return { amount: row.amount, count: row.n };
+}
+
+/**
+ * Moves the order to PART_REFUND or ALL_REFUND, queues the refund of `amount` for the provider and
+ * tells the shopper it is on its way. Runs inside a transaction the caller opened on `db`.
+ */
+export function startRefund(db: Db, order: OrderRow, refund: { part: boolean; amount: number; reason: string; now: number }): OrderStatus {
+  const { part, amount, reason, now } = refund;
+  const already = refundedSoFar(db, order.orderNo);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || already.amount + amount > order.payPrice) {
+    throw new Error(`refund of ${amount} on ${order.orderNo} (paid ${order.payPrice}, refunded ${already.amount}) is not a share of what it paid`);
+  }
+  const to = transition(db, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
+    notice: refundNotice("PENDING", reason, amount),
+    fulfilAfter: null,
+    outOfStockRefundAt: null,
+  });
+  db.insert(refunds)
+    .values({ orderNo: order.orderNo, idempotencyKey: `${order.orderNo}:${already.count + 1}`, amount, reason, nextAttemptAt: now, createdAt: now })
+    .run();
+  const money = yuanText(amount);
+  tellMember(db, order, now, {
+    subject: `【TTS游戏商城】订单 ${order.orderNo} 退款处理中`,
+    mail: `您好，${reason}：订单 ${order.orderNo} 的退款 ${money} 正在退回原支付账户，退回后我们会再通知您。\n\n您可以在「我的订单」中查看订单详情。`,
+    sms: `【TTS游戏商城】${reason}：您的订单 ${order.orderNo} 退款 ${money} 处理中，退回后将再次通知您。`,
+  });
+  return to;
+}
+
+/** The refunds due for an attempt (at most REFUND_BATCH). */
+export function dueRefunds(db: Db, now: number): RefundRow[] {
+  return queries(db).due.all({ now });
+}
+
+/**
+ * Takes a refund for one provider call: counts the attempt and keeps other runners off it for the
+ * call's timeout. False when another runner took it first. A process killed during the call leaves
+ * the refund PENDING: it is called again, with the same key, once the lease has passed.
+ */
+export function claimRefund(db: Db, refund: RefundRow, now: number): boolean {
+  return queries(db).claim.run({ id: refund.id, attempts: refund.attempts, leaseUntil: now + REFUND_CALL_TIMEOUT_MS }).changes === 1;
+}
+
+/** The provider confirmed the refund: the shopper is told the money is back. */
+export function refundSucceeded(db: Db, refund: RefundRow, now: number): void {
+  const changed = db
+    .update(refunds)
+    .set({ status: "SUCCEEDED", settledAt: now, lastError: null })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
+    .run().changes;
+  if (!changed) return;
+  const order = queries(db).order.get({ orderNo: refund.orderNo })!;
+  updateNotice(db, refund, "SUCCEEDED", now);
+  const money = yuanText(refund.amount);
+  tellMember(db, order, now, {
+    subject: `【TTS游戏商城】订单 ${order.orderNo} 退款 ${money} 已退回`,
+    mail: `您好，${refund.reason}：订单 ${order.orderNo} 的退款 ${money} 已退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
+    sms: `【TTS游戏商城】您的订单 ${order.orderNo} 退款 ${money} 已退回原支付账户，到账时间以支付渠道为准。`,
+  });
+}
+
+/**
+ * The provider refused or did not answer: tried again after a backoff, or, at the last attempt
+ * (or with no provider at all), given up and the order flagged for a refund by hand.
+ */
+export function refundFailed(db: Db, refund: RefundRow & { attempts: number }, error: string, now: number, { giveUp }: { giveUp: boolean }): "RETRY" | "FAILED" {
+  if (!giveUp && refund.attempts < REFUND_MAX_ATTEMPTS) {
+    db.update(refunds)
+      .set({ lastError: error, nextAttemptAt: now + refundBackoffMs(refund.attempts) })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
+      .run();
+    return "RETRY";
+  }
+  const changed = db
+    .update(refunds)
+    .set({ status: "FAILED", lastError: error, settledAt: now })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
+    .run().changes;
+  if (!changed) return "FAILED";
+  const flag = `退款失败，需人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）：${error}`;
+  db.update(orders)
+    .set({ flag: sql`coalesce(${orders.flag} || '；', '') || ${flag}`, updatedAt: now })
+    .where(eq(orders.orderNo, refund.orderNo))
+    .run();
+  updateNotice(db, refund, "FAILED", now);
+  return "FAILED";
+}
+
+/** The order page's notice follows this refund, unless a later one has replaced it. */
+function updateNotice(db: Db, refund: RefundRow, status: "SUCCEEDED" | "FAILED", now: number) {
+  db.update(orders)
+    .set({ notice: refundNotice(status, refund.reason, refund.amount), updatedAt: now })
+    .where(and(eq(orders.orderNo, refund.orderNo), eq(orders.notice, refundNotice("PENDING", refund.reason, refund.amount))))
+    .run();
+}
