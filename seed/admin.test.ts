@@ -8,7 +8,12 @@ import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../db/client";
-import { cdkeys, coupons, members, orderPerformances, orders, outboxMessages, paymentNotifications } from "../db/schema";
+import { cdkeys, coupons, members, orderPerformances, orders, orderUnits, outboxMessages, paymentNotifications, refunds, sandboxRefunds } from "../db/schema";
+import { yuanText } from "../shared/money";
+import { unitShares } from "../server/trade/domain/refund-shares";
+import { runRefunds } from "../server/trade/jobs/refunds";
+import { REFUND_REASONS } from "../server/trade/services/order.service";
+import { refundNotice } from "../server/trade/services/refund.service";
 import { loadConfig } from "../server/config";
 import { createLogger } from "../server/logger";
 import type { TradeDeps } from "../server/trade/deps";
@@ -57,7 +62,7 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
 const orderOf = (orderNo: string) => store.db.select().from(orders).where(eq(orders.orderNo, orderNo)).get()!;
 
 /** A fresh WAIT_PAY order of the first demo member, made by the API's own service. */
-function freshOrder(over: { coupons?: string[]; mobile?: string } = {}): string {
+function freshOrder(over: { coupons?: string[]; mobile?: string; skus?: string[] } = {}): string {
   const member = store.db
     .select()
     .from(members)
@@ -68,7 +73,7 @@ function freshOrder(over: { coupons?: string[]; mobile?: string } = {}): string 
     member,
     {
       customer: { user_id: String(member.memberId), user_phone: "", user_email: "qa@example.com" },
-      units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1 }],
+      units: (over.skus ?? ["G1001-S01"]).map((sku_no) => ({ goods_no: sku_no.split("-")[0]!, sku_no, sku_num: 1 })),
       channel: { channel_name: "", channel_no: "1" },
       pay_way: "WX",
       coupons: over.coupons ?? [],
@@ -79,8 +84,8 @@ function freshOrder(over: { coupons?: string[]; mobile?: string } = {}): string 
 }
 
 /** A fresh order paid and delivered in-process, as the cashier and the worker would. */
-function deliveredOrder(): string {
-  const orderNo = freshOrder();
+function deliveredOrder(over: Parameters<typeof freshOrder>[0] = {}): string {
+  const orderNo = freshOrder(over);
   const n: PayNotification = { notify_id: `SETUP-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS", amount: orderOf(orderNo).payPrice, pay_way: "WX" };
   applyNotification(deps, n, signNotification(deps.config.payNotifySecret, n));
   if (fulfilOrder(deps, orderNo, Date.now()) !== "delivered") throw new Error("setup: no code to deliver");
@@ -256,15 +261,75 @@ describe("npm run admin: changing orders, coupons and codes", () => {
   );
 
   it(
-    "order:refund refunds a delivered order in part, then in full; refuses an unpaid one",
+    "order:refund --part refunds the units' share of the price after coupons, then in full the rest: the refunds add up to what was paid",
     async () => {
-      const orderNo = deliveredOrder();
-      expect((await admin("order:refund", orderNo, "--part")).stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
-      expect((await admin("order:refund", orderNo)).stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
-      expect(orderOf(orderNo).notice).toMatch(/退款/);
+      const grant = await admin("coupon:grant", "13900139000", "ACT002");
+      const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
+      const orderNo = deliveredOrder({ skus: ["G1024-S05", "G1001-S01"], coupons: [couponNo], mobile: "+86-13900139000" });
+      const order = orderOf(orderNo);
+      const units = store.db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(orderUnits.id).all();
+      expect(order.couponAmount).toBe(1000);
+      const [g1024Share, g1001Share] = unitShares(
+        units.map((u) => u.unitPrice),
+        order.payPrice,
+      );
+
+      const part = await admin("order:refund", orderNo, "--part", "G1024-S05");
+      expect(part.code, part.stderr).toBe(0);
+      expect(part.stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
+      expect(part.stdout).toContain(`部分退款（G1024-S05），金额 ${yuanText(g1024Share!)}（实付 ${yuanText(order.payPrice)}）`);
+      const all = await admin("order:refund", orderNo);
+      expect(all.stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
+      expect(all.stdout).toContain(`全额退款，金额 ${yuanText(g1001Share!)}`);
+
+      const queued = store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(refunds.id).all();
+      expect(queued.map((r) => [r.idempotencyKey, r.amount, r.status])).toEqual([
+        [`${orderNo}:1`, g1024Share, "PENDING"],
+        [`${orderNo}:2`, g1001Share, "PENDING"],
+      ]);
+      expect(g1024Share! + g1001Share!).toBe(order.payPrice);
+      expect(orderOf(orderNo).notice).toBe(refundNotice("PENDING", REFUND_REASONS.ALL, g1001Share!));
+
+      // the server's refund job pays both out through the provider; the shopper is told each amount
+      await runRefunds(deps);
+      expect(
+        store.db
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.orderNo, orderNo))
+          .all()
+          .map((r) => r.amount),
+      ).toEqual([g1024Share, g1001Share]);
+      const sms = store.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "SMS")))
+        .all()
+        .map((m) => m.body);
+      for (const share of [g1024Share!, g1001Share!]) {
+        expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 处理中`))).toHaveLength(1);
+        expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 已退回原支付账户`))).toHaveLength(1);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "order:refund refuses an unpaid order, a part naming a SKU not in the order, and a part that is the whole order",
+    async () => {
       const unpaid = await admin("order:refund", freshOrder());
       expect(unpaid.code).toBe(1);
       expect(unpaid.stderr).toContain("不能全额退款");
+      const orderNo = deliveredOrder();
+      const before = store.db.select().from(refunds).all().length;
+      const stranger = await admin("order:refund", orderNo, "--part", "G1024-S05");
+      expect(stranger.code).toBe(1);
+      expect(stranger.stderr).toContain("没有 SKU G1024-S05");
+      const whole = await admin("order:refund", orderNo, "--part", "G1001-S01");
+      expect(whole.code).toBe(1);
+      expect(whole.stderr).toContain("请用全额退款");
+      expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
+      expect(store.db.select().from(refunds).all()).toHaveLength(before);
     },
     SLOW,
   );

@@ -1,7 +1,7 @@
 // Prometheus metrics through prom-client, served on a port of their own (METRICS_PORT), never to
 // shoppers: request duration by route family and status, the visitors' page cache, the
-// storefront's HTTP cache of the services' answers, SMS and login refusals, orders by status and
-// the fulfilment backlog. Order figures are read from the database at scrape time, so
+// storefront's HTTP cache of the services' answers, SMS and login refusals, orders by status, the
+// fulfilment backlog, unconfirmed refunds and flagged orders. Order figures are read from the database at scrape time, so
 // they are exact whatever process created, paid or delivered an order.
 import diagnostics from "node:diagnostics_channel";
 import { createServer, type Server } from "node:http";
@@ -112,6 +112,28 @@ export function storeMetrics(store: Store, registry = new Registry()): Registry 
     registers: [registry],
     collect() {
       this.set(backlog.get() as number);
+    },
+  });
+  const refundsByStatus = store.sqlite.prepare("SELECT status, count(*) AS n FROM refunds WHERE status <> 'SUCCEEDED' GROUP BY status");
+  new Gauge({
+    name: "shop_refunds",
+    help: "Refunds not confirmed by the pay provider: PENDING (being tried) and FAILED (given up: refund by hand)",
+    labelNames: ["status"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ status: "PENDING" }, 0);
+      this.set({ status: "FAILED" }, 0);
+      for (const { status, n } of refundsByStatus.all() as { status: string; n: number }[]) this.set({ status }, n);
+    },
+  });
+  const flagged = store.sqlite.prepare("SELECT count(*) FROM orders WHERE flag IS NOT NULL").pluck();
+  new Gauge({
+    name: "shop_orders_flagged",
+    help: "Orders flagged for an operator (orders.flag: a refund to make by hand, a payment on a closed order…)",
+    registers: [registry],
+    collect() {
+      this.set(flagged.get() as number);
     },
   });
   return registry;

@@ -86,7 +86,7 @@ export function startRefund(db: Db, order: OrderRow, refund: { part: boolean; am
   const money = yuanText(amount);
   tellMember(db, order, now, {
     subject: `【TTS游戏商城】订单 ${order.orderNo} 退款处理中`,
-    mail: `您好，${reason}：订单 ${order.orderNo} 的退款 ${money} 正在退回原支付账户，退回后我们会再通知您。\n\n您可以在「我的订单」中查看订单详情。`,
+    mail: `您好，${reason}：订单 ${order.orderNo} 的退款 ${money} 处理中，正在退回原支付账户，退回后我们会再通知您。\n\n您可以在「我的订单」中查看订单详情。`,
     sms: `【TTS游戏商城】${reason}：您的订单 ${order.orderNo} 退款 ${money} 处理中，退回后将再次通知您。`,
   });
   return to;
@@ -128,7 +128,13 @@ export function refundSucceeded(db: Db, refund: RefundRow, now: number): void {
  * The provider refused or did not answer: tried again after a backoff, or, at the last attempt
  * (or with no provider at all), given up and the order flagged for a refund by hand.
  */
-export function refundFailed(db: Db, refund: RefundRow & { attempts: number }, error: string, now: number, { giveUp }: { giveUp: boolean }): "RETRY" | "FAILED" {
+export function refundFailed(
+  db: Db,
+  refund: RefundRow & { attempts: number },
+  error: string,
+  now: number,
+  { giveUp }: { giveUp: boolean },
+): "RETRY" | "FAILED" {
   if (!giveUp && refund.attempts < REFUND_MAX_ATTEMPTS) {
     db.update(refunds)
       .set({ lastError: error, nextAttemptAt: now + refundBackoffMs(refund.attempts) })
