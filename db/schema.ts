@@ -512,8 +512,10 @@ export const refunds = sqliteTable(
     /** `${orderNo}:${n}`, the n-th refund of the order: the provider refunds a key once. */
     idempotencyKey: text("idempotency_key").notNull(),
     amount: integer("amount").notNull(),
-    /** Why, in the operator's words (e.g. 缺货未发货, 部分退款 G1024-S05). */
+    /** Why, as the shopper reads it (e.g. 商品缺货未能发货，订单全额退款). */
     reason: text("reason").notNull(),
+    /** A payment the order does not keep (paid after it closed, twice, or the wrong amount): its notify_id. */
+    notifyId: text("notify_id"),
     /** PENDING, SUCCEEDED, FAILED (given up: orders.flag is set for a refund by hand) */
     status: text("status").notNull().default("PENDING"),
     attempts: integer("attempts").notNull().default(0),

@@ -4,6 +4,7 @@ CREATE TABLE `refunds` (
 	`idempotency_key` text NOT NULL,
 	`amount` integer NOT NULL,
 	`reason` text NOT NULL,
+	`notify_id` text,
 	`status` text DEFAULT 'PENDING' NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`next_attempt_at` integer NOT NULL,

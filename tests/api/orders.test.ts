@@ -1105,7 +1105,7 @@ describe("fulfilment", () => {
     expect(messages().find((m) => m.channel === "SMS")!.body).toContain("退款 ￥29.90 处理中");
 
     // the refund job pays it out through the sandbox provider, then says the money is back
-    expect((await runRefunds(h.deps)).succeeded).toEqual([`${orderNo}:1`]);
+    expect((await runRefunds(h.deps)).succeeded).toContain(`${orderNo}:1`);
     expect(orderRow(h.store.db, orderNo)!.notice).toBe(refundNotice("SUCCEEDED", OUT_OF_STOCK_REFUND_REASON, 2990));
     expect(messages().filter((m) => m.body.includes("退款 ￥29.90 已退回原支付账户"))).toHaveLength(2);
 

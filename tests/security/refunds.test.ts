@@ -185,6 +185,31 @@ describe("M1: a refund the provider cannot make", () => {
   });
 });
 
+describe("M1: money an order does not keep", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it("a payment for a closed order goes back through the refund queue, once, however often it is notified", async () => {
+    const orderNo = h.seed.ordersByStatus.CLOSE![0]!;
+    const n = notification(orderNo, 4321);
+    const body = signedBody(h.deps.config.payNotifySecret, n);
+    for (let i = 0; i < 2; i++) expect((await h.api("/api/pay_gateway/notify", { method: "POST", json: body })).status).toBe(200);
+    await runRefunds(h.deps);
+    await runRefunds(h.deps);
+    expect(h.store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).all()).toEqual([
+      expect.objectContaining({ amount: 4321, notifyId: n.notify_id, status: "SUCCEEDED" }),
+    ]);
+    expect(h.store.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, orderNo)).all()).toEqual([expect.objectContaining({ amount: 4321 })]);
+    expect(h.store.db.select().from(orders).where(eq(orders.orderNo, orderNo)).get()).toMatchObject({
+      status: "CLOSE",
+      flag: expect.stringContaining("已自动退款 4321 分"),
+    });
+  });
+});
+
 describe("M1: the refund crash test", () => {
   const dirs: string[] = [];
   afterEach(() => {

@@ -23,7 +23,6 @@ export interface PayNotification {
   pay_way: string;
 }
 
-
 export interface RefundRequest {
   /** The same on every attempt of one refund: the provider refunds it once. */
   idempotencyKey: string;

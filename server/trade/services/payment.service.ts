@@ -11,6 +11,7 @@ import type { PayNotification, PayProvider } from "../providers/pay";
 import { sandboxPay } from "../providers/pay-sandbox";
 import { transition } from "./order.service";
 import { preparedFor, writeTransaction } from "./prepared";
+import { queueRefund } from "./refund.service";
 import { consumeCoupon } from "./promotion.service";
 
 export const NO_PAY_PROVIDER = "支付通道未开通";
@@ -116,7 +117,8 @@ export function applyNotification(deps: TradeDeps, n: PayNotification, signature
 /**
  * Applies a verified payment result once. A replay (same notify_id) changes nothing. A paid
  * notification for a closed order, with the wrong amount, or for an order already paid through
- * another payment, is recorded and the order flagged for a refund by hand; it never delivers.
+ * another payment, is recorded, its money queued for refund (decision 021) and the order flagged
+ * for an operator to look at; it never delivers.
  * Only applyNotification and the QA admin script (acting on the database with the operator's
  * authority) call it.
  */
@@ -143,16 +145,19 @@ export function applyPayment(deps: TradeDeps, n: PayNotification): { outcome: No
       return { outcome: "APPLIED" as const, order_status: to };
     }
 
-    const flag =
+    const stray =
       n.amount !== order.payPrice
-        ? `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`
+        ? { flag: `支付金额不符：通知 ${n.amount} 分，订单 ${order.payPrice} 分`, reason: "支付金额与订单金额不符" }
         : status === "CLOSE"
-          ? "订单关闭后收到支付通知，需人工退款"
+          ? { flag: "订单关闭后收到支付通知", reason: "订单已关闭后收到付款" }
           : !nextStatus(status, "PAID")
-            ? "订单已支付后再次收到支付通知，需人工退款"
+            ? { flag: "订单已支付后再次收到支付通知", reason: "订单重复付款" }
             : null;
-    if (flag) {
+    if (stray) {
+      // money the order does not keep goes back through the refund queue; the flag is for an operator to look at
+      const flag = `${stray.flag}，已自动退款 ${n.amount} 分`;
       db.update(orders).set({ flag, updatedAt: now }).where(eq(orders.orderNo, n.order_no)).run();
+      if (n.amount > 0) queueRefund(db, order, { amount: n.amount, reason: stray.reason, now, notifyId: n.notify_id });
       record("FLAGGED");
       deps.logger.warn({ orderNo: n.order_no, notifyId: n.notify_id }, flag);
       return { outcome: "FLAGGED" as const, order_status: status };

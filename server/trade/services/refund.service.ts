@@ -35,8 +35,9 @@ export function refundNotice(status: "PENDING" | "SUCCEEDED" | "FAILED", reason:
 
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
+  // a stray payment's refund returns that payment, not part of the order's
   refundedSoFar: db
-    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`, n: sql<number>`count(*)` })
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.notifyId} is null), 0)`, n: sql<number>`count(*)` })
     .from(refunds)
     .where(eq(refunds.orderNo, p("orderNo")))
     .prepare(),
@@ -66,22 +67,34 @@ export function refundedSoFar(db: Db, orderNo: string): { amount: number; count:
 }
 
 /**
- * Moves the order to PART_REFUND or ALL_REFUND, queues the refund of `amount` for the provider and
- * tells the shopper it is on its way. Runs inside a transaction the caller opened on `db`.
+ * Moves the order to PART_REFUND or ALL_REFUND and queues the refund of `amount`, a share of what
+ * the order paid. Runs inside a transaction the caller opened on `db`.
  */
 export function startRefund(db: Db, order: OrderRow, refund: { part: boolean; amount: number; reason: string; now: number }): OrderStatus {
   const { part, amount, reason, now } = refund;
-  const already = refundedSoFar(db, order.orderNo);
-  if (!Number.isSafeInteger(amount) || amount <= 0 || already.amount + amount > order.payPrice) {
-    throw new Error(`refund of ${amount} on ${order.orderNo} (paid ${order.payPrice}, refunded ${already.amount}) is not a share of what it paid`);
+  const already = refundedSoFar(db, order.orderNo).amount;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || already + amount > order.payPrice) {
+    throw new Error(`refund of ${amount} on ${order.orderNo} (paid ${order.payPrice}, refunded ${already}) is not a share of what it paid`);
   }
   const to = transition(db, order, part ? "REFUND_PART" : "REFUND_ALL", now, {
     notice: refundNotice("PENDING", reason, amount),
     fulfilAfter: null,
     outOfStockRefundAt: null,
   });
+  queueRefund(db, order, { amount, reason, now, notifyId: null });
+  return to;
+}
+
+/**
+ * Queues a refund for the refund job and tells the shopper it is on its way: the order's own
+ * (startRefund), or a payment it does not keep (`notifyId`, its status unchanged). Runs inside a
+ * transaction the caller opened on `db`.
+ */
+export function queueRefund(db: Db, order: OrderRow, refund: { amount: number; reason: string; now: number; notifyId: string | null }): void {
+  const { amount, reason, now, notifyId } = refund;
+  const n = refundedSoFar(db, order.orderNo).count + 1;
   db.insert(refunds)
-    .values({ orderNo: order.orderNo, idempotencyKey: `${order.orderNo}:${already.count + 1}`, amount, reason, nextAttemptAt: now, createdAt: now })
+    .values({ orderNo: order.orderNo, idempotencyKey: `${order.orderNo}:${n}`, amount, reason, notifyId, nextAttemptAt: now, createdAt: now })
     .run();
   const money = yuanText(amount);
   tellMember(db, order, now, {
@@ -89,7 +102,6 @@ export function startRefund(db: Db, order: OrderRow, refund: { part: boolean; am
     mail: `您好，${reason}：订单 ${order.orderNo} 的退款 ${money} 处理中，正在退回原支付账户，退回后我们会再通知您。\n\n您可以在「我的订单」中查看订单详情。`,
     sms: `【TTS游戏商城】${reason}：您的订单 ${order.orderNo} 退款 ${money} 处理中，退回后将再次通知您。`,
   });
-  return to;
 }
 
 /** The refunds due for an attempt (at most REFUND_BATCH). */
