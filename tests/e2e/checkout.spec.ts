@@ -179,14 +179,23 @@ test.describe("checkout", () => {
     // it says what happens if no code comes, and when
     await expect(page.getByTestId("delivery-card")).toContainText(/若 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前仍未补货，将自动全额退款至原支付账户/);
 
-    // the deadline passes with the shelf still empty: the worker refunds the order in full
+    // the deadline passes with the shelf still empty: the worker refunds the order in full, and
+    // the refund job pays it out through the sandbox provider (decision 021)
     writeDb("update orders set out_of_stock_refund_at = ?, fulfil_after = ? where order_no = ?", Date.now() - 1, Date.now() - 1, orderNo);
     await waitForStatus(orderNo, ["ALL_REFUND"]);
+    await expect
+      .poll(() => readDb<{ status: string }>("select status from refunds where order_no = ?", orderNo)[0]?.status, { timeout: 10_000 })
+      .toBe("SUCCEEDED");
+    const [{ amount }] = readDb<{ amount: number }>("select amount from refunds where order_no = ?", orderNo);
+    const money = `￥${(amount / 100).toFixed(2)}`;
     await page.reload();
     await expect(page.getByText("已退款").first()).toBeVisible();
-    await expect(page.getByText("商品缺货未能发货，已全额退款至原支付账户").first()).toBeVisible();
-    const messages = readDb<{ channel: string; body: string }>("select channel, body from outbox_messages where order_no = ?", orderNo);
-    expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([expect.stringContaining("已全额退回原支付账户")]);
+    await expect(page.getByText(`商品缺货未能发货，订单全额退款：退款 ${money} 已退回原支付账户`).first()).toBeVisible();
+    const messages = readDb<{ channel: string; body: string }>("select channel, body from outbox_messages where order_no = ? order by id", orderNo);
+    expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([
+      expect.stringContaining(`退款 ${money} 处理中`),
+      expect.stringContaining(`退款 ${money} 已退回原支付账户`),
+    ]);
   });
 
   test("pay-success shows the code by itself once it arrives, with and without JavaScript", async ({ page, context, baseURL, shopper }, testInfo) => {
