@@ -712,7 +712,7 @@ export const CATALOGUE: Endpoint[] = [
     caller: "cashier",
     notes: [
       "由收银台（此处为沙箱 `/mock-pay`）调用，不由店面调用。`sign` 是对 `notify_id|order_no|trade_status|amount|pay_way` 的 HMAC-SHA256（十六进制）。",
-      "`outcome`：`APPLIED`（已处理）、`IGNORED`（重复通知）、`FLAGGED`（金额不符或订单已关闭，记录待人工退款）。支付成功后发货任务约 1.5 秒后发放卡密。",
+      "`outcome`：`APPLIED`（已处理）、`IGNORED`（重复通知）、`FLAGGED`（金额不符、订单已关闭或重复付款：记录、标记订单，这笔付款自动退回）。支付成功后发货任务约 1.5 秒后发放卡密。",
     ],
     failures: [
       [400, "签名校验失败", "签名不对"],
@@ -749,7 +749,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。",
       "`redeem_steps`（本站对规范的补充）：该商品所属平台的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
-      "缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`。",
+      "订单的全部商品都有兑换码时才一并发放；此前 `performance_list` 的 `value` 均为空。缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`，`order.notice` 先为「…退款 ￥X 处理中…」，支付通道确认退款后为「…退款 ￥X 已退回原支付账户…」。",
     ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],
     example: (ctx) => get(`/api/trade_bff/v2/order/${need(ctx, "orderNo")}`, asMember(ctx)),
