@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../../db/client";
+import { sandboxRefunds } from "../../../db/schema";
 import { derivedKey } from "../../config";
 import type { PayNotification } from "./pay";
 import { sandboxPay, signNotification } from "./pay-sandbox";
@@ -32,5 +34,19 @@ describe("the sandbox payment provider", () => {
     expect(sandbox.verifyNotification(n, signNotification(config.payLinkSecret, n))).toBe(false);
     expect(sandbox.verifyNotification({ ...n, amount: 1 }, sandbox.signNotification(n))).toBe(false);
     expect(sandbox.verifyNotification(n, "00")).toBe(false);
+  });
+
+  it("refunds an idempotency key once: a replay is the same refund, the key with another amount is refused", async () => {
+    const store = openStore(":memory:");
+    try {
+      const request = { idempotencyKey: `${n.order_no}:1`, orderNo: n.order_no, amount: 2990 };
+      await sandbox.refund(store.db, request);
+      await sandbox.refund(store.db, request);
+      await expect(sandbox.refund(store.db, { ...request, amount: 2991 })).rejects.toThrow(/another refund/);
+      await expect(sandbox.refund(store.db, { ...request, idempotencyKey: `${n.order_no}:2`, amount: 0 })).rejects.toThrow(/invalid amount/);
+      expect(store.db.select().from(sandboxRefunds).all()).toEqual([expect.objectContaining({ idempotencyKey: request.idempotencyKey, amount: 2990 })]);
+    } finally {
+      store.close();
+    }
   });
 });
