@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, derivedKey, loadConfig } from "./config";
+import { ConfigError, derivedKey, loadConfig, trustWarning } from "./config";
 
 const dbFile = join(mkdtempSync(join(tmpdir(), "shop-config-")), "shop.sqlite");
 const SECRET = "a-session-secret-of-at-least-32-characters";
@@ -98,5 +98,28 @@ describe("loadConfig", () => {
     const given = loadConfig({ DB_FILE: dbFile, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
     expect(given.payNotifySecret).toBe("the-providers-notify-key-0123456789");
     expect(given.payLinkSecret).toBe(derived.payLinkSecret);
+  });
+
+  it("gives a storefront COOKIE_SECRET and no key of the trade tier, keeping no file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
+    const storefront = { SERVER_ROLE: "storefront", TRADE_API_URL: "http://trade:3100", DB_FILE: join(dir, "shop.sqlite") };
+    const config = loadConfig({ ...storefront, COOKIE_SECRET: SECRET });
+    expect(config.cookieSecret).toBe(SECRET);
+    expect(() => config.sessionSecret).toThrowError(/storefront/);
+    expect(() => config.payNotifySecret).toThrowError(/storefront/);
+    expect(existsSync(join(dir, "session-secret"))).toBe(false);
+    expect(() => loadConfig({ ...storefront, COOKIE_SECRET: SECRET, SESSION_SECRET: SECRET })).toThrowError(/不接受 SESSION_SECRET/);
+    expect(() => loadConfig({ ...storefront, NODE_ENV: "test" })).toThrowError(/须设置 COOKIE_SECRET/);
+  });
+
+  it.each([
+    [{ SERVER_ROLE: "trade" }, /只有 loopback/],
+    [{ SERVER_ROLE: "trade", TRUST_PROXY: "2" }, /跳数/],
+    [{ SERVER_ROLE: "trade", TRUST_PROXY: "10.231.0.0/16" }, null],
+    [{ SERVER_ROLE: "all" }, null],
+  ])("with %j warns about TRUST_PROXY: %s", (env, warning) => {
+    const message = trustWarning(loadConfig({ DB_FILE: dbFile, ...env }));
+    if (warning) expect(message).toMatch(warning);
+    else expect(message).toBeNull();
   });
 });

@@ -99,14 +99,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.SERVER_ROLE === "storefront" && !c.TRADE_API_URL) {
     throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 TRADE_API_URL（交易服务的地址）");
   }
-  if (c.SERVER_ROLE === "storefront" && production && !c.SESSION_SECRET && !c.COOKIE_SECRET) {
-    // a secret kept beside one machine's database would differ per storefront: cookies signed by
-    // one would not verify at the next
-    throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 COOKIE_SECRET 或 SESSION_SECRET，且各店面进程取值相同");
-  }
+  if (c.SERVER_ROLE === "storefront") storefrontSecrets(c);
   const dbFile = c.DB_FILE === ":memory:" ? c.DB_FILE : resolve(c.DB_FILE);
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
-  const sessionSecret = c.SESSION_SECRET ?? keptSecret(dataDir);
+  // a storefront holds no key of the trade tier (review finding L5): nothing is kept beside a database it never opens
+  const keys = c.SERVER_ROLE === "storefront" ? null : tradeKeys(c.SESSION_SECRET ?? keptSecret(dataDir), c.PAY_NOTIFY_SECRET);
+  const tradeKey = (name: keyof TradeKeys): string => {
+    if (!keys) throw new Error(`SERVER_ROLE=storefront holds no ${name}: only the trade tier uses it`);
+    return keys[name];
+  };
   return {
     production,
     nodeEnv: c.NODE_ENV,
@@ -128,14 +129,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How long a paid order waits for codes of a sold-out SKU before it is refunded in full. */
     outOfStockRefundMs: c.OUT_OF_STOCK_REFUND_MINUTES * 60_000,
     /** Keys sessions, saas-tokens and SMS code hashes; the payment keys are derived from it per purpose. */
-    sessionSecret,
+    get sessionSecret() {
+      return tradeKey("sessionSecret");
+    },
     payProvider,
     /** Verifies payment notifications: PAY_NOTIFY_SECRET, the key shared with the provider. */
-    payNotifySecret: c.PAY_NOTIFY_SECRET ?? derivedKey(sessionSecret, "pay-notify"),
+    get payNotifySecret() {
+      return tradeKey("payNotifySecret");
+    },
     /** Signs the storefront's flash and settle cookies (handed to it as COOKIE_SECRET, decision 015). */
-    cookieSecret: c.COOKIE_SECRET ?? derivedKey(sessionSecret, "storefront-cookies"),
+    cookieSecret: c.COOKIE_SECRET ?? derivedKey(tradeKey("sessionSecret"), "storefront-cookies"),
     /** Signs the sandbox cashier links. */
-    payLinkSecret: derivedKey(sessionSecret, "pay-cashier-link"),
+    get payLinkSecret() {
+      return tradeKey("payLinkSecret");
+    },
     captchaTestPass: c.CAPTCHA_TEST_PASS,
     /** The /dev pages (every SMS code and delivered code): only in the demo or outside production. */
     devPages: sandboxAllowed,
@@ -150,6 +157,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
     /** The services' read cache of catalogue answers (server/trade/services/read-cache.ts): 5 s in production, off otherwise. */
     readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
+  };
+}
+
+/**
+ * SERVER_ROLE=trade counts its per-address limits (SMS sends, failed logins) under the address
+ * Express derives from the peers TRUST_PROXY names (decision 023). Storefronts call the trade tier
+ * directly: unless their addresses are listed, every shopper they serve lands in one bucket per
+ * storefront. Loopback alone only fits a storefront on the same machine, and a hop count trusts
+ * X-Forwarded-For from any peer, shoppers calling /api directly included.
+ */
+export function trustWarning(config: Pick<Config, "role" | "trustProxy">): string | null {
+  if (config.role !== "trade") return null;
+  if (typeof config.trustProxy === "number") {
+    return `SERVER_ROLE=trade 的 TRUST_PROXY=${config.trustProxy} 是跳数：任何直连交易服务的客户端都能用 X-Forwarded-For 冒充别的地址。请列出各店面进程和 nginx 的地址或网段 (docs/deploy.md)`;
+  }
+  if (config.trustProxy === "loopback") {
+    return "SERVER_ROLE=trade 的 TRUST_PROXY 只有 loopback：其他机器上的店面进程发来的购物者地址不被采信，所有购物者共用该店面地址的登录与短信限额。请列出各店面进程和 nginx 的地址或网段 (docs/deploy.md)";
+  }
+  return null;
+}
+
+/**
+ * A storefront takes COOKIE_SECRET and nothing else (review finding L5): SESSION_SECRET keys the
+ * trade tier's sessions and, derived, its payment keys, which a storefront never uses. The same
+ * COOKIE_SECRET on every storefront: one generated per machine would make one storefront's flash
+ * and checkout cookies unreadable at the next.
+ */
+function storefrontSecrets(c: { SESSION_SECRET?: string; PAY_NOTIFY_SECRET?: string; COOKIE_SECRET?: string }) {
+  const refused = (["SESSION_SECRET", "PAY_NOTIFY_SECRET"] as const).filter((name) => c[name] !== undefined);
+  if (refused.length) {
+    throw new ConfigError(
+      `配置无效: SERVER_ROLE=storefront 不接受 ${refused.join("、")}（交易服务的密钥，店面进程用不到，也不应持有）。店面只设置 COOKIE_SECRET`,
+    );
+  }
+  if (!c.COOKIE_SECRET) {
+    throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 COOKIE_SECRET（至少 32 个字符），且各店面进程取值相同");
+  }
+}
+
+interface TradeKeys {
+  sessionSecret: string;
+  payNotifySecret: string;
+  payLinkSecret: string;
+}
+
+function tradeKeys(sessionSecret: string, payNotifySecret: string | undefined): TradeKeys {
+  return {
+    sessionSecret,
+    payNotifySecret: payNotifySecret ?? derivedKey(sessionSecret, "pay-notify"),
+    payLinkSecret: derivedKey(sessionSecret, "pay-cashier-link"),
   };
 }
 

@@ -3,7 +3,7 @@
 // workers, each of which serves it.
 import cluster from "node:cluster";
 import { runPrimary } from "./cluster";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, trustWarning } from "./config";
 import { createLogger } from "./logger";
 import { serve } from "./serve";
 
@@ -23,6 +23,8 @@ process.env.NODE_ENV = config.nodeEnv;
 // the storefront's environment: the key that signs its flash and settle cookies (decision 015)
 process.env.COOKIE_SECRET = config.cookieSecret;
 const logger = createLogger(config.logLevel);
+const trust = trustWarning(config);
+if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, trust);
 
 // Vite's dev server keeps one module graph: development always runs one process
 if (cluster.isPrimary && config.webConcurrency > 1 && !dev) runPrimary(config, logger);

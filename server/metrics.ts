@@ -1,28 +1,68 @@
 // Prometheus metrics through prom-client, served on a port of their own (METRICS_PORT), never to
-// shoppers: request duration by route family and status, the visitors' page cache, the
+// shoppers: request duration by matched route and status, the visitors' page cache, the
 // storefront's HTTP cache of the services' answers, SMS and login refusals, orders by status, the
-// fulfilment backlog, unconfirmed refunds and flagged orders. Order figures are read from the database at scrape time, so
+// fulfilment backlog, unconfirmed refunds and flagged orders. Order figures are read from the
+// database at scrape time, so
 // they are exact whatever process created, paid or delivered an order.
 import diagnostics from "node:diagnostics_channel";
 import { createServer, type Server } from "node:http";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Store } from "../db/client";
 import { TRADE_API_ANSWER } from "../shared/channels";
 
+/** Where a Remix route's pattern matches a path (`/topic/:goodId` matches `/topic/G1001`). */
+export type PageRoutes = (path: string) => string | undefined;
+
 /**
- * The route family of a path, so labels stay few: a segment other than lower-case letters, `_` and
- * `-` (or an API version, v1) is a parameter (`/topic/:id`, `/search-result/:id`).
+ * The storefront's page routes from the Remix build: each route's full pattern (its parents'
+ * paths joined), matched against the path as sent. The splat route (`$.tsx`, the 404 page) is left
+ * out: what only it matches is `other`.
  */
-export function routeFamily(path: string): string {
+export function pageRoutes(routes: Record<string, { path?: string; parentId?: string } | undefined>): PageRoutes {
+  const pattern = (id: string | undefined): string => {
+    const route = id === undefined ? undefined : routes[id];
+    return route ? [pattern(route.parentId), route.path].filter(Boolean).join("/") : "";
+  };
+  const patterns = [...new Set(Object.keys(routes).map((id) => `/${pattern(id)}`))].filter((p) => !p.includes("*"));
+  const matchers = patterns.map((p) => {
+    const segments = p.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    return { pattern: p, regex: new RegExp(`^${segments.join("/")}/?$`) };
+  });
+  return (path) => matchers.find((m) => m.regex.test(path))?.pattern;
+}
+
+/**
+ * The `route` label of a request (review finding M4): the Express route that answered it (the
+ * services, the cashier, /dev), else the storefront page route its path matches, else a static
+ * prefix; anything else is `other`. Never the path as sent, so series stay as few as the routes.
+ */
+function routeLabel(path: string, expressRoute: string | undefined, pages: PageRoutes | undefined): string {
+  if (expressRoute && expressRoute !== "*") return expressRoute;
   if (/^\/(assets|media)\//.test(path)) return `/${path.split("/")[1]}/*`;
-  const segments = path
-    .split("?")[0]!
-    .split("/")
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((segment) => (/^([a-z_-]{1,32}|v\d{1,2})$/.test(segment) ? segment : ":id"));
-  return `/${segments.join("/")}`;
+  // single fetch asks a page's data at `<path>.data`, the home page's at `/_root.data`
+  const page = path.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  return pages?.(page) ?? "other";
+}
+
+/**
+ * The Express route a request entered last, with the mount path it had then: Express assigns
+ * `req.route` as it enters a route, but restores `req.baseUrl` when an error leaves a router, so
+ * reading both once the answer is sent could name `/api/:goodsNo` for `/api/trade_bff/v2/goods/:goodsNo`.
+ */
+function recordRoute(req: Request): () => string | undefined {
+  let matched: string | undefined;
+  let route: unknown;
+  Object.defineProperty(req, "route", {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: { path?: unknown } | undefined) {
+      route = value;
+      if (typeof value?.path === "string") matched = `${req.baseUrl}${value.path}`;
+    },
+  });
+  return () => matched;
 }
 
 /**
@@ -42,13 +82,16 @@ export interface Metrics {
   middleware: RequestHandler;
 }
 
-/** What a process that serves requests measures of them (a cluster's primary aggregates them). */
-export function requestMetrics(): Metrics {
+/**
+ * What a process that serves requests measures of them (a cluster's primary aggregates them).
+ * `pages`: the storefront's page routes, when this process serves pages from a build.
+ */
+export function requestMetrics(pages?: PageRoutes): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: "http_request_duration_seconds",
-    help: "Time to answer a request, by route family, method and status",
+    help: "Time to answer a request, by matched route, method and status",
     labelNames: ["route", "method", "status"],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
@@ -74,11 +117,13 @@ export function requestMetrics(): Metrics {
   });
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
+    const expressRoute = recordRoute(req);
     res.once("finish", () => {
       // originalUrl: a router mounted on a prefix rewrites req.url while it runs
+      const path = req.originalUrl.split("?")[0]!;
       const status = String(res.statusCode);
-      end({ route: routeFamily(req.originalUrl), method: req.method, status });
-      const action = res.statusCode >= 400 && res.statusCode < 500 ? REFUSABLE[req.originalUrl.split("?")[0]!] : undefined;
+      end({ route: routeLabel(path, expressRoute(), pages), method: req.method, status });
+      const action = res.statusCode >= 400 && res.statusCode < 500 ? REFUSABLE[path] : undefined;
       if (action) refusals.inc({ action, status });
       const cache = res.getHeader("X-Page-Cache");
       if (cache === "HIT" || cache === "MISS") pageCache.inc({ result: cache.toLowerCase() });

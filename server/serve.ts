@@ -15,7 +15,7 @@ import { AggregatorRegistry } from "prom-client";
 import { openStore } from "../db/client";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { requestMetrics, serveMetrics, storeMetrics } from "./metrics";
+import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
 import { prepareStore } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
@@ -33,6 +33,8 @@ export async function serve(config: Config, logger: Logger, { dev }: { dev: bool
   let remix: RequestHandler | undefined;
   let recordPageView: ((request: Request, context: ReturnType<typeof loadContext>, path: string) => void) | undefined;
   let vite: RequestHandler | undefined;
+  // the page routes a metrics label may name (server/metrics.ts); in development every page is `other`
+  let pages: PageRoutes | undefined;
   let closeVite = async () => {};
   if (config.role === "trade") {
     // the services only
@@ -51,6 +53,7 @@ export async function serve(config: Config, logger: Logger, { dev }: { dev: bool
     if (existsSync(buildFile)) {
       const build = (await import(buildFile)) as ServerBuild;
       remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+      pages = pageRoutes(build.routes);
       recordPageView = (build.entry.module as { recordPageView?: typeof recordPageView }).recordPageView;
     } else if (process.env.NODE_ENV === "test") {
       // process-level API tests (crash safety) run before `npm test` builds the storefront
@@ -72,7 +75,7 @@ export async function serve(config: Config, logger: Logger, { dev }: { dev: bool
   }
 
   // metrics: served here when this is the only process; a cluster's primary collects a worker's
-  const metrics = config.metrics ? requestMetrics() : null;
+  const metrics = config.metrics ? requestMetrics(pages) : null;
   if (metrics && worker) {
     // constructing one installs the worker's answer to the primary's requests (prom-client 15)
     new AggregatorRegistry();

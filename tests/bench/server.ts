@@ -1,6 +1,7 @@
 // The production build as the bench runs it: its own process on its own port and temp database,
 // one worker unless told otherwise (WEB_CONCURRENCY), LOG_LEVEL=warn, an explicit SESSION_SECRET
-// and PAY_NOTIFY_SECRET (the bench signs payment notifications with the latter).
+// and PAY_NOTIFY_SECRET (the bench signs payment notifications with the latter), or for a
+// storefront COOKIE_SECRET only.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -9,6 +10,7 @@ import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
 
 export const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 export const PAY_NOTIFY_SECRET = "bench-pay-notify-secret-0123456789abcdef";
+export const COOKIE_SECRET = "bench-cookie-secret-0123456789abcdef-0123";
 
 export interface BenchServer {
   url: string;
@@ -42,8 +44,8 @@ export async function startServer(options: { dbFile: string; logDir: string; env
       PORT: String(port),
       DB_FILE: options.dbFile,
       LOG_LEVEL: "warn",
-      SESSION_SECRET,
-      PAY_NOTIFY_SECRET,
+      // a storefront takes only COOKIE_SECRET (server/config.ts)
+      ...(options.env?.SERVER_ROLE === "storefront" ? { COOKIE_SECRET } : { SESSION_SECRET, PAY_NOTIFY_SECRET }),
       DEMO: "1",
       // one process unless a caller measures or tests the cluster (production's default is every core)
       WEB_CONCURRENCY: "1",

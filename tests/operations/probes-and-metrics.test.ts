@@ -43,13 +43,13 @@ describe("metrics", () => {
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
   });
 
-  it("count requests by route family and status, the page cache, orders by status and the backlog", async () => {
+  it("count requests by matched route and status, the page cache, orders by status and the backlog", async () => {
     await fetch(`${shop.url}/topic/G1001`);
     await fetch(`${shop.url}/topic/G1001`);
     await fetch(`${shop.url}/api/trade_bff/v2/goods/G9999`);
     const text = await (await fetch(metricsUrl)).text();
-    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/topic\/:id",method="GET",status="200"\} [1-9]/m);
-    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/api\/trade_bff\/v2\/goods\/:id",method="GET",status="404"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/topic\/:goodId",method="GET",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/api\/trade_bff\/v2\/goods\/:goodsNo",method="GET",status="404"\} 1$/m);
     expect(text).toMatch(/^page_cache_requests_total\{result="(hit|miss)"\} [1-9]/m);
     // the demo's seeded orders, read from the database at scrape time
     expect(text).toMatch(/^shop_orders\{status="SEND_SUCCESS"\} [1-9]/m);
