@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { domainGroups, PublicOriginSchema } from "../shared/public-origin";
 import { trustProxy } from "./http/trust-proxy";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
@@ -60,8 +61,8 @@ const EnvSchema = z.object({
   CAPTCHA_TEST_PASS: z.string().min(8, "至少 8 个字符").optional(),
   DEMO: flag.default(false),
   CS_CHAT_SCRIPT_URL: z.string().min(1).default("/cs-chat.js"),
-  CN_BASE_URL: baseUrl.default(""),
-  HK_BASE_URL: baseUrl.default(""),
+  CN_BASE_URL: PublicOriginSchema.default(""),
+  HK_BASE_URL: PublicOriginSchema.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TRADE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -104,6 +105,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // one would not verify at the next
     throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 COOKIE_SECRET 或 SESSION_SECRET，且各店面进程取值相同");
   }
+  if (c.SERVER_ROLE !== "trade" && !sandboxAllowed && !c.CN_BASE_URL) {
+    // robots.txt, the sitemap and JSON-LD name the shop's address: from configuration, never from
+    // a request's Host or X-Forwarded-Host, which a shared cache may keep for everyone (review 2026-11b, M2)
+    throw new ConfigError(
+      `配置无效: SERVER_ROLE=${c.SERVER_ROLE} 正式部署须设置 CN_BASE_URL（商城对外的源地址，如 https://shop.example；HK_BASE_URL 未设置时与之相同）`,
+    );
+  }
+  const domains = domainGroups(c.CN_BASE_URL, c.HK_BASE_URL);
   const dbFile = c.DB_FILE === ":memory:" ? c.DB_FILE : resolve(c.DB_FILE);
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
   const sessionSecret = c.SESSION_SECRET ?? keptSecret(dataDir);
@@ -140,8 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The /dev pages (every SMS code and delivered code): only in the demo or outside production. */
     devPages: sandboxAllowed,
     csChatScriptUrl: c.CS_CHAT_SCRIPT_URL,
-    cnBaseUrl: c.CN_BASE_URL,
-    hkBaseUrl: c.HK_BASE_URL,
+    /** The cn and hk domain groups (shared/public-origin.ts); empty only in the demo or outside production. */
+    cnBaseUrl: domains.cn,
+    hkBaseUrl: domains.hk,
     icpHiddenHostMarker: c.ICP_HIDDEN_HOST_MARKER,
     logLevel: c.LOG_LEVEL,
     /** Express's `trust proxy`: whose X-Forwarded-For/-Proto/-Host count (server/http/trust-proxy.ts). */
