@@ -53,7 +53,13 @@ export async function startNginx(binary: string, { storefronts, trade }: { store
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${prefix}/error.log`);
-    if (await fetch(`${url}/favicon.svg`).then((r) => r.arrayBuffer(), () => null)) break;
+    if (
+      await fetch(`${url}/favicon.svg`).then(
+        (r) => r.arrayBuffer(),
+        () => null,
+      )
+    )
+      break;
     if (i > 100) throw new Error("nginx did not answer within 10 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
