@@ -1,23 +1,18 @@
 // deploy/nginx/shop.conf run by a real nginx, for the security tests and `npm run bench -- --scale`:
 // the shipped file with only its upstream addresses, listen port and cache directory replaced.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensureSystemTools } from "../../scripts/setup.mjs";
 import { freePort } from "../bench/server";
 
 const ROOT = join(import.meta.dirname, "../..");
 const BINARIES = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 
-/** The nginx binary; installs Debian's nginx-light when it is missing and this runs as root. */
+/** The nginx binary, installed as `npm test` does (scripts/setup.mjs) when missing and root; null when absent. */
 export function ensureNginx(): string | null {
-  const binary = BINARIES.find((path) => existsSync(path));
-  if (binary) return binary;
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return null;
-  console.log("→ apt-get install nginx-light");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], { stdio: "inherit", env });
+  ensureSystemTools();
   return BINARIES.find((path) => existsSync(path)) ?? null;
 }
 
