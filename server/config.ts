@@ -1,4 +1,5 @@
-// Configuration from the environment (spec/03 §10): every variable has a working default,
+// Configuration from the environment (spec/03 §10): every variable has a working default (but the
+// public origin CN_BASE_URL of a production storefront, which start-up requires),
 // and an invalid value stops start-up with a message naming it. The defaults fail closed
 // (decision 011): NODE_ENV unset is production, and the demo (sandbox cashier, /dev pages, demo
 // accounts) is on only with DEMO=1 or an explicit NODE_ENV=development/test.
