@@ -1,9 +1,8 @@
 // Renders the whole document before sending it (complete HTML for shoppers without JavaScript
 // and for crawlers), with the CSP nonce on every script Remix emits.
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { keepMemberAnswerPrivate } from "~/lib/cache-control.server";
 import { NonceProvider } from "~/lib/nonce";
 import { recordPageView } from "~/lib/page-view.server";
 import { documentBody } from "~/lib/document-body.server";
@@ -14,12 +13,6 @@ export { recordPageView };
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-/** Single-fetch data (`.data`) of a member's request is as private as the member's pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  keepMemberAnswerPrivate(request, response.headers);
-  return response;
-};
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -28,7 +21,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  keepMemberAnswerPrivate(request, responseHeaders);
   // every document is a page view (spec/01 §2), recorded without waiting and without JavaScript
   if (request.method === "GET") recordPageView(request, loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {

@@ -57,6 +57,24 @@ function ensureCjkFonts() {
   run("apt-get", ["install", "-y", "-qq", "fonts-noto-cjk"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
+/**
+ * The system tools the tests run the shop with: nginx (deploy/nginx/shop.conf in front of the
+ * shop: tests/support/nginx.ts) and iproute2 (`ip`: split roles on addresses of their own),
+ * through apt when root and missing. Not root: the tests that need them say what is missing.
+ */
+export function ensureSystemTools() {
+  const missing = [
+    ["nginx-light", ["/usr/sbin/nginx", "/usr/bin/nginx"]],
+    ["iproute2", ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip", "/bin/ip"]],
+  ].filter(([, binaries]) => !binaries.some((path) => existsSync(path)));
+  if (!missing.length || process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return;
+  const packages = missing.map(([name]) => name);
+  console.log(`→ apt-get install ${packages.join(" ")}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { env });
+}
+
 /** Rebuilds the storefront when it was never built or a source is newer than the build. */
 export function ensureBuild() {
   const marker = "build/server/index.js";

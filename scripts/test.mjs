@@ -1,12 +1,13 @@
-// `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts), then runs the
+// `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts, nginx and iproute2), then runs the
 // typecheck, the lint and format checks, unit and API tests (vitest), the production build and the end-to-end tests
 // (Playwright, JavaScript on and off). Exits non-zero on any failure and prints one summary line.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { ensureBrowser, ensureBuild, ensureDependencies } from "./setup.mjs";
+import { ensureBrowser, ensureBuild, ensureDependencies, ensureSystemTools } from "./setup.mjs";
 
 ensureDependencies();
 ensureBrowser();
+ensureSystemTools();
 
 mkdirSync("tests/.tmp", { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };

@@ -18,6 +18,7 @@ import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
+import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
 import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 
@@ -46,9 +47,10 @@ export interface AppOptions {
  * and cookies. The cookie names are the storefront's (app/lib/cookies.server.ts,
  * app/lib/popup-advert.ts); `login` opens the login modal with its own captcha challenge.
  */
+const LOGIN_COOKIE = "login_credential";
 const VISITOR_PAGES = {
   paths: [/^\/$/, /^\/topic\/[^/]+$/, /^\/search-result(\/[^/]+)?$/, /^\/recommend\/[^/]+\/[^/]+$/, /^\/protocols\/[^/]+$/, /^\/coupon-collection$/],
-  bypassCookies: ["login_credential"],
+  bypassCookies: [LOGIN_COOKIE],
   ignoredCookies: ["saas-token"],
   repeatableCookies: ["DIALOG_DATE_KEY"],
   bypassParams: ["login"],
@@ -108,7 +110,10 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(publicFiles(clientBuildDir));
   }
-  if (remix) app.all("*", sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
+  if (remix) {
+    const answers = privateAnswers({ memberCookie: LOGIN_COOKIE, repeatableCookies: VISITOR_PAGES.repeatableCookies });
+    app.all("*", answers, sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
+  }
   return app;
 }
 

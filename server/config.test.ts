@@ -6,10 +6,12 @@ import { ConfigError, derivedKey, loadConfig, trustWarning } from "./config";
 
 const dbFile = join(mkdtempSync(join(tmpdir(), "shop-config-")), "shop.sqlite");
 const SECRET = "a-session-secret-of-at-least-32-characters";
+/** The one setting a production shop has no default for: its public origin. */
+const ORIGIN = "https://shop.example";
 
 describe("loadConfig", () => {
-  it("has a working default for everything, and the default is production without the demo", () => {
-    const config = loadConfig({ DB_FILE: dbFile });
+  it("has a working default for everything but the public origin, and the default is production without the demo", () => {
+    const config = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN });
     expect(config).toMatchObject({
       port: 3000,
       host: "0.0.0.0",
@@ -25,7 +27,7 @@ describe("loadConfig", () => {
   });
 
   it("keeps the generated session secret beside the database", () => {
-    expect(loadConfig({ DB_FILE: dbFile }).sessionSecret).toBe(loadConfig({ DB_FILE: dbFile }).sessionSecret);
+    expect(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret).toBe(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret);
   });
 
   it.each([
@@ -49,7 +51,19 @@ describe("loadConfig", () => {
   ])("stops when the kept session-secret file is %s, naming the file", (_what, content) => {
     const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
     writeFileSync(join(dir, "session-secret"), content);
-    expect(() => loadConfig({ DB_FILE: join(dir, "shop.sqlite") })).toThrowError(/session-secret.*32/);
+    expect(() => loadConfig({ DB_FILE: join(dir, "shop.sqlite"), CN_BASE_URL: ORIGIN })).toThrowError(/session-secret.*32/);
+  });
+
+  it("requires the public origin of a production storefront, an origin only; HK_BASE_URL defaults to it (review 2026-11b, M2)", () => {
+    for (const role of ["all", "storefront"]) {
+      const env = { DB_FILE: dbFile, SERVER_ROLE: role, TRADE_API_URL: "http://127.0.0.1:3100", SESSION_SECRET: SECRET };
+      expect(() => loadConfig(env)).toThrowError(/CN_BASE_URL/);
+      expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example/shop" })).toThrowError(/CN_BASE_URL/);
+      expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example?x=1" })).toThrowError(/CN_BASE_URL/);
+      expect(loadConfig({ ...env, CN_BASE_URL: "https://shop.example/" })).toMatchObject({ cnBaseUrl: ORIGIN, hkBaseUrl: ORIGIN });
+    }
+    expect(loadConfig({ DB_FILE: dbFile, SERVER_ROLE: "trade", SESSION_SECRET: SECRET })).toMatchObject({ cnBaseUrl: "", hkBaseUrl: "" });
+    expect(loadConfig({ DB_FILE: dbFile, DEMO: "1" })).toMatchObject({ cnBaseUrl: "" });
   });
 
   it("refuses the captcha test pass in production, and NODE_ENV unset is production", () => {
@@ -80,7 +94,7 @@ describe("loadConfig", () => {
       { devPages: true, payProvider: "none" },
     ],
   ])("with %j: %j", (env, expected) => {
-    expect(loadConfig({ DB_FILE: dbFile, ...env })).toMatchObject(expected);
+    expect(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, ...env })).toMatchObject(expected);
   });
 
   it("refuses the sandbox cashier in production without DEMO=1", () => {
@@ -89,13 +103,13 @@ describe("loadConfig", () => {
   });
 
   it("keys payments with their own keys: PAY_NOTIFY_SECRET, or keys derived per purpose from the session secret", () => {
-    const derived = loadConfig({ DB_FILE: dbFile, SESSION_SECRET: SECRET });
+    const derived = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET });
     expect(derived.payNotifySecret).toBe(derivedKey(SECRET, "pay-notify"));
     expect(derived.payLinkSecret).toBe(derivedKey(SECRET, "pay-cashier-link"));
     expect(new Set([derived.sessionSecret, derived.payNotifySecret, derived.payLinkSecret]).size).toBe(3);
     expect(derivedKey("another-session-secret-of-32-characters!", "pay-notify")).not.toBe(derived.payNotifySecret);
 
-    const given = loadConfig({ DB_FILE: dbFile, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
+    const given = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
     expect(given.payNotifySecret).toBe("the-providers-notify-key-0123456789");
     expect(given.payLinkSecret).toBe(derived.payLinkSecret);
   });

@@ -1,4 +1,5 @@
-// Configuration from the environment (spec/03 §10): every variable has a working default,
+// Configuration from the environment (spec/03 §10): every variable has a working default (but the
+// public origin CN_BASE_URL of a production storefront, which start-up requires),
 // and an invalid value stops start-up with a message naming it. The defaults fail closed
 // (decision 011): NODE_ENV unset is production, and the demo (sandbox cashier, /dev pages, demo
 // accounts) is on only with DEMO=1 or an explicit NODE_ENV=development/test.
@@ -7,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { domainGroups, PublicOriginSchema } from "../shared/public-origin";
 import { trustProxy } from "./http/trust-proxy";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
@@ -60,8 +62,8 @@ const EnvSchema = z.object({
   CAPTCHA_TEST_PASS: z.string().min(8, "至少 8 个字符").optional(),
   DEMO: flag.default(false),
   CS_CHAT_SCRIPT_URL: z.string().min(1).default("/cs-chat.js"),
-  CN_BASE_URL: baseUrl.default(""),
-  HK_BASE_URL: baseUrl.default(""),
+  CN_BASE_URL: PublicOriginSchema.default(""),
+  HK_BASE_URL: PublicOriginSchema.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TRADE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -100,6 +102,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 TRADE_API_URL（交易服务的地址）");
   }
   if (c.SERVER_ROLE === "storefront") storefrontSecrets(c);
+  if (c.SERVER_ROLE !== "trade" && !sandboxAllowed && !c.CN_BASE_URL) {
+    // robots.txt, the sitemap and JSON-LD name the shop's address: from configuration, never from
+    // a request's Host or X-Forwarded-Host, which a shared cache may keep for everyone (review 2026-11b, M2)
+    throw new ConfigError(
+      `配置无效: SERVER_ROLE=${c.SERVER_ROLE} 正式部署须设置 CN_BASE_URL（商城对外的源地址，如 https://shop.example；HK_BASE_URL 未设置时与之相同）`,
+    );
+  }
+  const domains = domainGroups(c.CN_BASE_URL, c.HK_BASE_URL);
   const dbFile = c.DB_FILE === ":memory:" ? c.DB_FILE : resolve(c.DB_FILE);
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
   // a storefront holds no key of the trade tier (review finding L5): nothing is kept beside a database it never opens
@@ -147,8 +157,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The /dev pages (every SMS code and delivered code): only in the demo or outside production. */
     devPages: sandboxAllowed,
     csChatScriptUrl: c.CS_CHAT_SCRIPT_URL,
-    cnBaseUrl: c.CN_BASE_URL,
-    hkBaseUrl: c.HK_BASE_URL,
+    /** The cn and hk domain groups (shared/public-origin.ts); empty only in the demo or outside production. */
+    cnBaseUrl: domains.cn,
+    hkBaseUrl: domains.hk,
     icpHiddenHostMarker: c.ICP_HIDDEN_HOST_MARKER,
     logLevel: c.LOG_LEVEL,
     /** Express's `trust proxy`: whose X-Forwarded-For/-Proto/-Host count (server/http/trust-proxy.ts). */

@@ -104,7 +104,9 @@ describe("page cache", () => {
     const h = await start(page);
     const first = await get(`${h.url}/`);
     expect(first.headers.get("x-page-cache")).toBe("MISS");
-    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    // the entry is stored once the answer has been sent: read it whole before asking again
+    await first.arrayBuffer();
     expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBe("HIT");
     h.clock.now += 2_000;
     const stored = await get(`${h.url}/`);
@@ -163,6 +165,33 @@ describe("page cache", () => {
     expect((await get(`${h.url}/`, { cookie: "saas-token=b; serach_cache=%5B%22steam%22%5D" })).headers.get("x-page-cache")).toBe("HIT");
     expect((await get(`${h.url}/`, { cookie: "serach_cache=%5B%22switch%22%5D" })).headers.get("x-page-cache")).toBe("MISS");
     expect((await get(`${h.url}/?sku=2`)).headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("never serves the login modal from the cache, however many parameters come before ?login= (review 2026-11b, L2)", async () => {
+    const h = await start(page);
+    const padded = `${h.url}/?${Array.from({ length: 1_000 }, (_, i) => `a${i}=`).join("&")}&login=pwd`;
+    await (await get(padded)).arrayBuffer();
+    const again = await get(padded);
+    expect(again.headers.get("x-page-cache")).toBeNull();
+    expect(h.renders()).toBe(2);
+  });
+
+  it("says public only when the key holds no cookie but the repeatable ones (review 2026-11b, L3)", async () => {
+    const h = await start(page);
+    const replayed = async (cookie: string) => {
+      await (await get(`${h.url}/`, { cookie })).arrayBuffer();
+      const hit = await get(`${h.url}/`, { cookie });
+      expect(hit.headers.get("x-page-cache")).toBe("HIT");
+      return { cacheControl: hit.headers.get("cache-control"), vary: hit.headers.get("vary") };
+    };
+    expect(await replayed("saas-token=a; DIALOG_DATE_KEY=2026-11-22%3A1")).toEqual({
+      cacheControl: "public, max-age=0, s-maxage=5, stale-while-revalidate=60",
+      vary: "Accept-Encoding",
+    });
+    expect(await replayed("saas-token=a; serach_cache=%5B%22my-private-search%22%5D")).toEqual({
+      cacheControl: "private, max-age=0",
+      vary: "Accept-Encoding, Cookie",
+    });
   });
 
   it("does not store answers that set other cookies, are not 200, or are private", async () => {

@@ -71,6 +71,10 @@ const UNSTORED = new Set([
   "age",
 ]);
 const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
+/** What a miss says until the app adds its own word: for this browser only, revalidated. */
+const MISS_CACHE_CONTROL = "private, no-cache";
+/** A replay keyed on a cookie other than the repeatable ones: the browser may keep it, per cookie. */
+const PRIVATE_REPLAY = { cacheControl: "private, max-age=0", vary: "Accept-Encoding, Cookie" };
 
 export interface PageCache {
   /** Mounted early (before helmet and compression): answers hits, marks the misses to fill. */
@@ -83,7 +87,9 @@ export interface PageCache {
 
 export function pageCache(options: PageCacheOptions): PageCache {
   const { ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now } = options;
-  const edgeCacheControl = `public, max-age=0, s-maxage=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${MAX_STALE_MS / 1000}`;
+  const shared = `public, max-age=0, s-maxage=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${MAX_STALE_MS / 1000}`;
+  const replay = (req: Request, res: Response, entry: Entry, age: number, shareable: boolean) =>
+    replayEntry(req, res, entry, age, shareable ? { cacheControl: shared, vary: "Accept-Encoding" } : PRIVATE_REPLAY);
   const entries = new Map<string, Entry>();
   const refreshing = new Set<string>();
   let bytes = 0;
@@ -108,18 +114,23 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const page = pagePath(req.path);
     if (!options.paths.some((pattern) => pattern.test(page))) return next();
-    if (options.bypassParams.some((name) => name in req.query)) return next();
+    // the parameters as the app reads them (URLSearchParams): Express's req.query keeps only 1,000
+    const query = new URL(req.originalUrl, "http://page-cache").searchParams;
+    if (options.bypassParams.some((name) => query.has(name))) return next();
     const cookies = parseCookies(req.headers.cookie);
     if (options.bypassCookies.some((name) => cookies.get(name))) return next();
 
-    const key = cacheKey(req, cookies, options.ignoredCookies);
+    const kept = [...cookies].filter(([name]) => !options.ignoredCookies.includes(name));
+    const key = cacheKey(req, kept);
     const entry = entries.get(key);
     const age = entry ? now() - entry.storedAt : Infinity;
     if (entry && (age <= ttlMs || (refreshing.has(key) && age <= ttlMs + MAX_STALE_MS))) {
       // least recently used first in line for eviction
       entries.delete(key);
       entries.set(key, entry);
-      replay(req, res, entry, age, edgeCacheControl);
+      // a page that depends on a cookie a shared cache does not key on is the browser's alone
+      const shareable = kept.every(([name]) => options.repeatableCookies.includes(name));
+      replay(req, res, entry, age, shareable);
       if (entry.document && req.method === "GET") options.onHit?.(req, res, page);
       return;
     }
@@ -129,7 +140,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     res.locals.pageCacheKey = key;
     res.setHeader("X-Page-Cache", "MISS");
     // this render's CSP holds a nonce for this answer alone: no shared cache may replay it
-    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Cache-Control", MISS_CACHE_CONTROL);
     next();
   };
 
@@ -180,16 +191,21 @@ function pagePath(path: string): string {
   return page === "/_root" ? "/" : page;
 }
 
-/** The page's address exactly as Remix renders it (protocol and host through the trusted proxy). */
-function cacheKey(req: Request, cookies: Map<string, string>, ignored: string[]): string {
-  const kept = [...cookies].filter(([name]) => !ignored.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${req.method === "HEAD" ? "GET" : req.method} ${requestOrigin(req)}${req.originalUrl}\n${kept.map(([n, v]) => `${n}=${v}`).join("; ")}`;
+/** The page's address exactly as Remix renders it (protocol and host through the trusted proxy), and the kept cookies. */
+function cacheKey(req: Request, kept: [string, string][]): string {
+  const sorted = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${req.method === "HEAD" ? "GET" : req.method} ${requestOrigin(req)}${req.originalUrl}\n${sorted.map(([n, v]) => `${n}=${v}`).join("; ")}`;
 }
 
 /** What a finished answer leaves in the cache, or null when it must not be repeated. */
 function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedAt: number): Entry | null {
   if (res.statusCode !== 200 || !CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""))) return null;
-  if (/\b(private|no-store)\b/.test(String(res.getHeader("cache-control") ?? ""))) return null;
+  // the app's own word, besides the miss's
+  const declared = [res.getHeader("cache-control") ?? []]
+    .flat()
+    .map(String)
+    .filter((value) => value !== MISS_CACHE_CONTROL);
+  if (declared.some((value) => /\b(private|no-store)\b/.test(value))) return null;
   const cookies: string[] = [];
   for (const cookie of [res.getHeader("set-cookie") ?? []].flat().map(String)) {
     const name = cookie.slice(0, cookie.indexOf("=")).trim();
@@ -218,15 +234,16 @@ function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedA
 /**
  * A stored page: the same answer for every request with its key, its scripts allowed by hash, so
  * a shared cache in front (nginx, a CDN: docs/deploy.md) may keep it too for the same time
- * (`s-maxage`, counted from `Age`); browsers revalidate it (`max-age=0`, ETag).
+ * (`s-maxage`, counted from `Age`) when the key holds no cookie but the repeatable ones; browsers
+ * revalidate it (`max-age=0`, ETag).
  */
-function replay(req: Request, res: Response, entry: Entry, age: number, cacheControl: string) {
+function replayEntry(req: Request, res: Response, entry: Entry, age: number, { cacheControl, vary }: { cacheControl: string; vary: string }) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("X-Page-Cache", "HIT");
   res.setHeader("Cache-Control", cacheControl);
   res.setHeader("Age", String(Math.floor(age / 1000)));
-  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Vary", vary);
   res.setHeader("ETag", entry.etag);
   if (req.headers["if-none-match"] === entry.etag) {
     res.status(304).end();

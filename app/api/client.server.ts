@@ -70,8 +70,12 @@ function tradeDispatcher(): Dispatcher {
 /** Each answer of the services, told to the metrics: from the cache or not. */
 const tradeAnswers = diagnostics.channel(TRADE_API_ANSWER);
 
-/** A client bound to one shopper's request: their store line, channel, credential and token. */
-export async function tradeApi(request: Request, context: AppLoadContext): Promise<TradeApi> {
+/**
+ * A client bound to one shopper's request: their store line, channel, credential and token.
+ * `keepToken: false` for an answer that is the same for everyone (the sitemap): a token the
+ * services issue is not handed to the visitor, so the answer sets no cookie a cache could replay.
+ */
+export async function tradeApi(request: Request, context: AppLoadContext, { keepToken = true } = {}): Promise<TradeApi> {
   const cookies = await readShopCookies(request);
   const line = STORE_LINES[cookies.urlParams.storeId];
   const headers: Record<string, string> = {
@@ -112,7 +116,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
     // parallel first calls of a new visitor are each issued a token: the first one is kept
-    if (typeof issued === "string" && !shared.issued) {
+    if (typeof issued === "string" && !shared.issued && keepToken) {
       shared.issued = true;
       shared.saasToken = issued;
       context.appendSetCookie(await writeCookie("saasToken", issued, request));

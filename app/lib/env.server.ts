@@ -4,6 +4,7 @@
 // (server/index.ts, decision 015). An invalid value stops the request with a message naming it.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { domainGroups, PublicOriginSchema } from "../../shared/public-origin";
 
 const baseUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
 
@@ -11,8 +12,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   TRADE_API_URL: baseUrl.default(""),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  CN_BASE_URL: baseUrl.default(""),
-  HK_BASE_URL: baseUrl.default(""),
+  CN_BASE_URL: PublicOriginSchema.default(""),
+  HK_BASE_URL: PublicOriginSchema.default(""),
   ICP_HIDDEN_HOST_MARKER: z.string().default(""),
   CS_CHAT_SCRIPT_URL: z.string().default(""),
   /** Signs the cookies whose content matters (flash, settle). */
@@ -30,6 +31,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
+  const domains = domainGroups(e.CN_BASE_URL, e.HK_BASE_URL);
   if (production && !e.COOKIE_SECRET) {
     throw new Error("商城配置无效: COOKIE_SECRET 未设置（正式环境由 server/index.ts 从 SESSION_SECRET 派生）");
   }
@@ -38,8 +40,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     production,
     /** Where the trade services answer; by default this same process. */
     tradeApiUrl: e.TRADE_API_URL || `http://127.0.0.1:${e.PORT}`,
-    cnBaseUrl: e.CN_BASE_URL,
-    hkBaseUrl: e.HK_BASE_URL,
+    cnBaseUrl: domains.cn,
+    hkBaseUrl: domains.hk,
+    /**
+     * Where the shop's absolute addresses point: CN_BASE_URL, which server/config.ts requires in
+     * production; in the demo and outside production, this process's own port on localhost.
+     */
+    siteOrigin: domains.cn || `http://localhost:${e.PORT}`,
     icpHiddenHostMarker: e.ICP_HIDDEN_HOST_MARKER,
     csChatScriptUrl: e.CS_CHAT_SCRIPT_URL || "/cs-chat.js",
     /** Outside production a process may run without one (unit tests): a key of its own then. */

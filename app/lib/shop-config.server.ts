@@ -11,13 +11,9 @@ export function shopConfig(request: Request) {
     csChatScriptUrl,
   };
 }
-/**
- * The origin of the shop's absolute addresses (structured data, robots, sitemap): CN_BASE_URL when
- * set; otherwise the request's own, which the page cache keys on too (server/http/request-origin.ts).
- */
-export function siteOrigin(request: Request): string {
-  const configured = env().cnBaseUrl;
-  return configured ? new URL(configured).origin : new URL(request.url).origin;
+/** The origin of the shop's absolute addresses (structured data, robots, sitemap): configuration only (env.server.ts). */
+export function siteOrigin(): string {
+  return env().siteOrigin;
 }
 
 export type ShopConfig = ReturnType<typeof shopConfig>;

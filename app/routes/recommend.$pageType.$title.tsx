@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     structuredData: items.length
       ? goodsItemList(
           items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })),
-          siteOrigin(request),
+          siteOrigin(),
         )
       : null,
   };

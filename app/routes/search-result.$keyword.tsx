@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     structuredData: goods.length
       ? goodsItemList(
           goods.map((g) => ({ info: g.info, url: g.href })),
-          siteOrigin(request),
+          siteOrigin(),
         )
       : null,
   };

@@ -1,20 +1,22 @@
 // /sitemap.xml: the home page, every goods on sale (through goods/search, 100 a page), the
-// recommendation page and the policy pages, with absolute addresses in their domain groups.
+// recommendation page and the policy pages, with absolute addresses in their domain groups
+// (configuration only: app/lib/env.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradeApi } from "~/api/client.server";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
 import { optional } from "~/lib/http.server";
 import { PROTOCOLS } from "~/content/protocols";
 import { withDomain } from "~/lib/links";
-import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
+import { env } from "~/lib/env.server";
+import { siteOrigin } from "~/lib/shop-config.server";
 
 const PAGE = 100;
 const MAX_PAGES = 50;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await tradeApi(request, context);
-  const { domains } = shopConfig(request);
-  const groups = { cn: domains.cn || siteOrigin(request), hk: domains.hk || siteOrigin(request) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  // the same for every visitor and crawler: none of their cookies, and no saas-token issued to them
+  const api = await tradeApi(new Request(`${siteOrigin()}/sitemap.xml`), context, { keepToken: false });
+  const groups = { cn: siteOrigin(), hk: env().hkBaseUrl || siteOrigin() };
 
   const goodsNos: string[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {

@@ -4,12 +4,12 @@
 // replaced) in front of one trade process and two storefront processes. Checks that nginx serves
 // visitor pages from its cache (X-Cache-Status: HIT) and members' never. Installs Debian's nginx
 // when it is missing and the bench runs as root, as `npm test` does for Chromium.
-import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { measure, type Figures, type LoadOptions, type Target } from "./load";
-import { freePort, startServer, type BenchServer } from "./server";
+import { startServer, type BenchServer } from "./server";
+import { ensureNginx, startNginx } from "../support/nginx";
 
 export interface ScaleContext {
   root: string;
@@ -51,49 +51,6 @@ function treeCpuMs(pids: number[]): number {
 
 /** What autocannon's CPU figure reads: the whole tree of these processes. */
 const asTree = (pids: number[]) => ({ cpuMs: () => treeCpuMs(pids) }) as unknown as BenchServer;
-
-export function ensureNginx(): string | null {
-  const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
-  if (binary) return binary;
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return null;
-  console.log("→ apt-get install nginx-light");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], { stdio: "inherit", env });
-  return ["/usr/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path)) ?? null;
-}
-
-/** deploy/nginx/*.conf with this run's addresses and cache directory; answers nginx's port. */
-async function writeNginxConfig(ctx: ScaleContext, prefix: string, storefronts: string[], trade: string): Promise<number> {
-  const port = await freePort();
-  const hostPort = (url: string) => new URL(url).host;
-  const shop = readFileSync(join(ctx.root, "deploy/nginx/shop.conf"), "utf8")
-    .replace("server 127.0.0.1:3001;", `server ${hostPort(storefronts[0]!)};`)
-    .replace("server 127.0.0.1:3002;", `server ${hostPort(storefronts[1]!)};`)
-    .replace("server 127.0.0.1:3100;", `server ${hostPort(trade)};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
-    .replace("/var/cache/nginx/shop", join(prefix, "cache"));
-  for (const expected of [storefronts[0]!, storefronts[1]!, trade].map(hostPort)) {
-    if (!shop.includes(expected)) throw new Error("deploy/nginx/shop.conf changed: the bench no longer finds its upstream addresses");
-  }
-  writeFileSync(join(prefix, "shop.conf"), shop);
-  copyFileSync(join(ctx.root, "deploy/nginx/nginx.conf"), join(prefix, "nginx.conf"));
-  return port;
-}
-
-async function startNginx(binary: string, prefix: string): Promise<{ pid: number; stop(): Promise<void> }> {
-  const child = spawn(binary, ["-p", `${prefix}/`, "-c", "nginx.conf", "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${prefix}/error.log`);
-  return {
-    pid: child.pid!,
-    async stop() {
-      child.kill("SIGQUIT");
-      await exited;
-    },
-  };
-}
 
 /** The X-Cache-Status answers of `count` requests in a row. */
 async function cacheStatuses(url: string, headers: Record<string, string>, count: number): Promise<string[]> {
@@ -149,19 +106,8 @@ export async function scaleFigures(ctx: ScaleContext): Promise<{ rows: ScaleRow[
     ctx.track(await startServer({ dbFile: ctx.dbFile, logDir: ctx.dir, env: storefrontEnv })),
     ctx.track(await startServer({ dbFile: ctx.dbFile, logDir: ctx.dir, env: storefrontEnv })),
   ];
-  // nginx's workers drop root for `nobody`: a directory of their own they may enter and write
-  const prefix = mkdtempSync(join(tmpdir(), "shop-nginx-"));
-  chmodSync(prefix, 0o755);
-  mkdirSync(join(prefix, "cache"), { mode: 0o777 });
-  chmodSync(join(prefix, "cache"), 0o777);
-  const port = await writeNginxConfig(
-    ctx,
-    prefix,
-    storefronts.map((s) => s.url),
-    trade.url,
-  );
-  const nginx = await startNginx(binary, prefix);
-  const base = `http://127.0.0.1:${port}`;
+  const nginx = await startNginx(binary, { storefronts: [storefronts[0]!.url, storefronts[1]!.url], trade: trade.url });
+  const base = nginx.url;
   try {
     const visitor = await cacheStatuses(`${base}/`, {}, 12);
     const member = await cacheStatuses(`${base}/`, { cookie: await ctx.memberCookie(base) }, 12);
@@ -175,7 +121,6 @@ export async function scaleFigures(ctx: ScaleContext): Promise<{ rows: ScaleRow[
   } finally {
     await nginx.stop();
     for (const server of [...storefronts, trade]) await server.stop();
-    rmSync(prefix, { recursive: true, force: true });
   }
   return { rows, checks, notes };
 }

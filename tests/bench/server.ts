@@ -36,26 +36,29 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const port = await freePort();
   const log = createWriteStream(join(options.logDir, `server-${port}.log`));
+  const url = `http://127.0.0.1:${port}`;
+  const env: typeof process.env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DB_FILE: options.dbFile,
+    LOG_LEVEL: "warn",
+    // a storefront takes only COOKIE_SECRET (server/config.ts)
+    ...(options.env?.SERVER_ROLE === "storefront" ? { COOKIE_SECRET } : { SESSION_SECRET, PAY_NOTIFY_SECRET }),
+    DEMO: "1",
+    // one process unless a caller measures or tests the cluster (production's default is every core)
+    WEB_CONCURRENCY: "1",
+    ...options.env,
+  };
+  // a production shop without the demo must be told its public origin: this server's own address
+  if (env.DEMO !== "1") env.CN_BASE_URL ??= url;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DB_FILE: options.dbFile,
-      LOG_LEVEL: "warn",
-      // a storefront takes only COOKIE_SECRET (server/config.ts)
-      ...(options.env?.SERVER_ROLE === "storefront" ? { COOKIE_SECRET } : { SESSION_SECRET, PAY_NOTIFY_SECRET }),
-      DEMO: "1",
-      // one process unless a caller measures or tests the cluster (production's default is every core)
-      WEB_CONCURRENCY: "1",
-      ...options.env,
-    },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let dead = false;
   void exited.then(() => (dead = true));

@@ -25,15 +25,14 @@ describe("the page cache and forwarded hosts", () => {
     expect(poisoned.body).toContain("application/ld+json");
     const plain = await get(shop);
     expect(plain.body, `X-Page-Cache: ${plain.cache}`).not.toContain("evil.example");
-    expect(plain.body).toContain(new URL(shop.url).host);
+    expect(plain.body).toContain(`http://localhost:${new URL(shop.url).port}/`);
   });
 
-  it("through the trusted proxy, the copy cached for host A never serves host B", async () => {
+  it("through the trusted proxy, a forwarded host gets its own copy, and neither names a host from the request", async () => {
     const a = await get(shop, { "X-Forwarded-Host": "a.example" });
-    expect(a.body).toContain("a.example");
     const b = await get(shop, { "X-Forwarded-Host": "b.example" });
-    expect(b.body).not.toContain("a.example");
-    expect(b.body).toContain("b.example");
+    expect(a.body).not.toContain("a.example");
+    expect(b.body).not.toContain("b.example");
     // A's copy still serves A
     expect(await get(shop, { "X-Forwarded-Host": "a.example" })).toMatchObject({ cache: "HIT" });
   });
