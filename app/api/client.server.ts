@@ -132,7 +132,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
       });
     } catch (error) {
       // undici throws only when there is no answer: refused, reset, timed out
-      throw unavailable(method, path, (error as { code?: string }).code ?? String(error));
+      throw unavailable(context, method, path, (error as { code?: string }).code ?? String(error));
     }
     if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
@@ -165,7 +165,7 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
     if (failure.success) {
       return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg };
     }
-    if (answer.status >= 500) throw unavailable(method, path, `HTTP ${answer.status} without an envelope`);
+    if (answer.status >= 500) throw unavailable(context, method, path, `HTTP ${answer.status} without an envelope`);
     throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
   }
 
@@ -183,9 +183,11 @@ export async function tradeApi(request: Request, context: AppLoadContext): Promi
   };
 }
 
-function unavailable(method: string, path: string, reason: string): TradeUnavailable {
+function unavailable(context: AppLoadContext, method: string, path: string, reason: string): TradeUnavailable {
   const error = new TradeUnavailable(`trade API ${method} ${path.split("?")[0]}: ${reason}`);
   console.warn(`[trade api] unavailable: ${error.reason}`);
+  // a page that shows 加载失败 or leaves out what it could not load is not kept by the page cache
+  context.keepOutOfCaches();
   return error;
 }
 

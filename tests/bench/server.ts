@@ -31,8 +31,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
-  const port = await freePort();
+export async function startServer(options: {
+  dbFile: string;
+  logDir: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  /** A port of the caller's choice (a server started again where its clients expect it); a free one otherwise. */
+  port?: number;
+}): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
   const log = createWriteStream(join(options.logDir, `server-${port}.log`));
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
     env: {
