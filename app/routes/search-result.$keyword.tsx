@@ -150,5 +150,11 @@ export default function SearchResult() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary otherwise={{ title: "搜索结果加载失败", message: "服务繁忙，请稍后重试" }} />;
+  return (
+    <GeneralErrorBoundary
+      // the services refuse a keyword they cannot search for (control characters)
+      statusHandlers={{ 400: { title: "无法搜索该关键词", message: "关键词包含无法识别的字符，换个关键词试试", action: { to: "/", label: "返回首页" } } }}
+      otherwise={{ title: "搜索结果加载失败", message: "服务繁忙，请稍后重试" }}
+    />
+  );
 }
