@@ -3,6 +3,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { RETRY_AFTER_SECONDS } from "~/api/client.server";
 import { NonceProvider } from "~/lib/nonce";
 import { recordPageView } from "~/lib/page-view.server";
 import { documentBody } from "~/lib/document-body.server";
@@ -21,6 +22,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // a 503 is the services out of reach (TradeUnavailable): Remix keeps only the cookies of a thrown
+  // Response's headers, so its Retry-After is set here
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // every document is a page view (spec/01 §2), recorded without waiting and without JavaScript
   if (request.method === "GET") recordPageView(request, loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {

@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** Adds a Set-Cookie header to the response being rendered (e.g. the issued saas-token). */
     appendSetCookie(cookie: string): void;
+    /** Marks the response being rendered `no-store`: what it shows must not be repeated by a cache (a page rendered without the services). */
+    keepOutOfCaches(): void;
     /** The shopper's address as Express sees it. */
     clientIp: string;
   }

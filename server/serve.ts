@@ -64,13 +64,18 @@ export async function serve(config: Config, logger: Logger, { dev }: { dev: bool
     }
   }
 
-  function loadContext(req: { ip?: string }, res: { locals: Record<string, unknown>; headersSent: boolean; append(k: string, v: string): unknown }) {
+  function loadContext(
+    req: { ip?: string },
+    res: { locals: Record<string, unknown>; headersSent: boolean; append(k: string, v: string): unknown; setHeader(k: string, v: string): unknown },
+  ) {
     return {
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? "127.0.0.1",
       // a cookie from a call made while the page already streams (a deferred part) comes too late
       // for this response; the shopper's next page sets it
       appendSetCookie: (cookie: string) => void (res.headersSent || res.append("Set-Cookie", cookie)),
+      // replaces the page cache's no-cache of a miss, which then is not stored (server/page-cache.ts)
+      keepOutOfCaches: () => void (res.headersSent || res.setHeader("Cache-Control", "no-store")),
     };
   }
 

@@ -33,6 +33,24 @@ export interface TradeApi {
   urlParamsChanged: boolean;
 }
 
+/** How long the shopper is asked to wait when the services cannot be reached (seconds). */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The one error for "the services could not answer": unreachable, timed out, or a 5xx without the
+ * contract's envelope (a proxy's error page, a process gone mid-answer). It is a 503 `Response`, so
+ * anything that does not catch it ends as the route's error boundary with 服务繁忙 and a 503 that
+ * says when to come back; `optional()` and actions that answer a form tell it apart with `instanceof`.
+ */
+export class TradeUnavailable extends Response {
+  constructor(readonly reason: string) {
+    super("服务繁忙，请稍后再试", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
+}
+
 export function tradeApiUrl(): string {
   return env().tradeApiUrl;
 }
@@ -61,7 +79,8 @@ let dispatcher: Dispatcher | undefined;
 function tradeDispatcher(): Dispatcher {
   // the last interceptor is the outermost: the cache answers first, then a miss is collapsed with
   // identical ones in flight
-  return (dispatcher ??= new Agent({ connections: 64 }).compose(
+  // a services process that hangs is answered as unreachable after 15 s, not undici's 5 minutes
+  return (dispatcher ??= new Agent({ connections: 64, headersTimeout: 15_000, bodyTimeout: 15_000 }).compose(
     interceptors.deduplicate(),
     interceptors.cache({ store: new cacheStores.MemoryCacheStore({ maxCount: 2_000, maxSize: 64 * 1024 * 1024 }) }),
   ));
@@ -102,17 +121,23 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
   const shared = state;
 
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
-    const response = await undiciRequest(tradeApiUrl() + path, {
-      method: method as Dispatcher.HttpMethod,
-      dispatcher: tradeDispatcher(),
-      headers: {
-        ...headers,
-        ...(shared.saasToken ? { "saas-token": shared.saasToken } : {}),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...extra,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await undiciRequest(tradeApiUrl() + path, {
+        method: method as Dispatcher.HttpMethod,
+        dispatcher: tradeDispatcher(),
+        headers: {
+          ...headers,
+          ...(shared.saasToken ? { "saas-token": shared.saasToken } : {}),
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...extra,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // undici throws only when there is no answer: refused, reset, timed out
+      throw unavailable(context, method, path, (error as { code?: string }).code ?? String(error));
+    }
     if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
     // parallel first calls of a new visitor are each issued a token: the first one is kept
@@ -144,6 +169,7 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
     if (failure.success) {
       return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg };
     }
+    if (answer.status >= 500) throw unavailable(context, method, path, `HTTP ${answer.status} without an envelope`);
     throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
   }
 
@@ -159,6 +185,14 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
     },
     post: (path, schema, body, extra) => call("POST", path, schema, body ?? {}, extra),
   };
+}
+
+function unavailable(context: AppLoadContext, method: string, path: string, reason: string): TradeUnavailable {
+  const error = new TradeUnavailable(`trade API ${method} ${path.split("?")[0]}: ${reason}`);
+  console.warn(`[trade api] unavailable: ${error.reason}`);
+  // a page that shows 加载失败 or leaves out what it could not load is not kept by the page cache
+  context.keepOutOfCaches();
+  return error;
 }
 
 function describeBrowser(ua: string) {

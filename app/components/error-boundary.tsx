@@ -20,6 +20,8 @@ const DEFAULT_VIEWS: Record<number, ErrorView> = {
   403: { title: "无权访问", message: "您无权查看该页面" },
   404: { title: "页面不存在", message: "您访问的页面不存在或已下架，去首页看看其他好物吧。" },
   429: { title: "操作过于频繁", message: "请稍后再试" },
+  // the services out of reach (TradeUnavailable): the page is fine, the shopper can only wait
+  503: { title: "服务繁忙", message: "暂时无法加载，请稍后重试" },
 };
 /** The 404 view of every page of one order (pay, pay-success, order detail). */
 export const MISSING_ORDER: ErrorView = { title: "订单不存在", message: "该订单不存在或不属于当前账号", action: { to: "/order/list", label: "查看我的订单" } };

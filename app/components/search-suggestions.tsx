@@ -30,7 +30,7 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
             return (
               <li key={goods.goodsNo}>
                 <a
-                  href={historyAddHref({ goodsNo: goods.goodsNo, title: goods.name })}
+                  href={historyAddHref({ goodsNo: goods.goodsNo })}
                   rel="nofollow"
                   data-search-option
                   data-testid="search-suggestion"

@@ -3,7 +3,7 @@
 // visitor, or a member whose login has expired, is sent to log in and comes back to `returnTo`.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { tradeApi } from "~/api/client.server";
+import { tradeApi, TradeUnavailable } from "~/api/client.server";
 import { receiveCoupon, receiveOneClick } from "~/api/promotion.server";
 import { plainCookie } from "./cookies.server";
 import { setFlash } from "./flash.server";
@@ -22,6 +22,7 @@ const CLAIM_MESSAGES = {
   CLAIMED_ALL: "已为您一键领取优惠券",
   NOTHING_LEFT: "暂无可领取的优惠券",
   CLAIM_FAILED: "优惠券已失效",
+  SERVICE_BUSY: "服务繁忙，请稍后重试",
 } as const;
 
 interface ClaimPlaces {
@@ -53,7 +54,14 @@ export async function claimCoupons(request: Request, context: AppLoadContext, { 
     rememberClick();
     return redirect(toLogin);
   }
-  const result = input.intent === "claim" ? await receiveCoupon(api, input.activity_no) : await receiveOneClick(api);
+  const result = await (input.intent === "claim" ? receiveCoupon(api, input.activity_no) : receiveOneClick(api)).catch((error: unknown) => {
+    if (error instanceof TradeUnavailable) return null;
+    throw error;
+  });
+  if (!result) {
+    await setFlash(request, context, { type: "error", message: CLAIM_MESSAGES.SERVICE_BUSY });
+    return redirect(page);
+  }
   if (!result.ok) {
     if (result.errorCode === 401) {
       context.appendSetCookie(plainCookie("login", null, request));

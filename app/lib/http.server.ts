@@ -1,7 +1,7 @@
 // The storefront's one failure path (docs/architecture.md, "The failure path"): data a page cannot
 // live without is asserted and a miss is a thrown Response the route's GeneralErrorBoundary shows;
 // optional data never throws.
-import type { ApiResult } from "~/api/client.server";
+import { TradeUnavailable, type ApiResult } from "~/api/client.server";
 
 /** Throws `new Response(message, init)` (404 unless told) when `condition` is falsy. */
 export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 404 }): asserts condition {
@@ -20,7 +20,11 @@ export function expectOk<T>(answer: ApiResult<T>, { missing }: { missing?: strin
   throw new Response(answer.errorMsg, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** Optional data: a failed or refused call is logged and becomes null, never a failed page. */
+/**
+ * Optional data: a failed or refused call is logged and becomes null, never a failed page. Only
+ * for what the page can live without: a list that is the page's content goes through `expectOk`,
+ * or a null here must be shown as 加载失败, never as an empty list.
+ */
 export async function optional<T>(what: string, call: Promise<ApiResult<T>>): Promise<T | null> {
   try {
     const answer = await call;
@@ -28,7 +32,8 @@ export async function optional<T>(what: string, call: Promise<ApiResult<T>>): Pr
     if (answer.status >= 500) console.warn(`[optional] ${what}: ${answer.status} ${answer.errorMsg}`);
     return null;
   } catch (error) {
-    console.warn(`[optional] ${what}:`, error instanceof Error ? error.message : error);
+    // the client has logged it already
+    if (!(error instanceof TradeUnavailable)) console.warn(`[optional] ${what}:`, error instanceof Error ? error.message : error);
     return null;
   }
 }

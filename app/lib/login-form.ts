@@ -30,6 +30,8 @@ export const LOGIN_MESSAGES = {
   LOGIN_FAILED: "登录失败",
   CODE_SENT: "验证码已发送",
   LOGGED_OUT: "已退出登录",
+  LOGOUT_FAILED: "退出失败，请重试",
+  SERVICE_BUSY: "服务繁忙，请稍后重试",
 } as const;
 
 export function loginTabOf(value: string | null | undefined): LoginTab {

@@ -74,9 +74,12 @@ export function historyFromCookieHeader(header: string | null | undefined): Hist
   return [];
 }
 
-/** Where a chosen entry (history, hot search, suggestion) goes without JavaScript: the server records it, then opens the goods. */
-export function historyAddHref(entry: HistoryEntry): string {
-  return `/search-history/add?${new URLSearchParams({ goods_no: entry.goodsNo, title: entry.title })}`;
+/**
+ * Where a chosen entry (history, hot search, suggestion) goes without JavaScript: the server
+ * records the goods under its own name, then opens it.
+ */
+export function historyAddHref(entry: Pick<HistoryEntry, "goodsNo">): string {
+  return `/search-history/add?${new URLSearchParams({ goods_no: entry.goodsNo })}`;
 }
 
 /** The results page of a keyword. */

@@ -92,7 +92,9 @@ export default function CouponCollection() {
           <Suspense fallback={<Skeletons />}>
             <Await resolve={coupons}>
               {(loaded) =>
-                loaded.list.length ? (
+                !loaded.ok ? (
+                  <EmptyState framed message="优惠券加载失败，请稍后重试" action={{ to: PATH, label: "重试", tone: "outline" }} />
+                ) : loaded.list.length ? (
                   <>
                     {pendingClaim ? <PendingClaimBanner pending={pendingClaim} auto={autoClaim} list={loaded.list} /> : null}
                     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="可领取的优惠券">

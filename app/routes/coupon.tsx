@@ -4,12 +4,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getMyCoupons, PAGE_SIZE, type Coupon } from "~/api/promotion.server";
+import { getMyCoupons, PAGE_SIZE } from "~/api/promotion.server";
 import { CouponCard, couponButton, couponView, type CouponCardView } from "~/components/coupon-card";
 import { EmptyState } from "~/components/empty-state";
-import { Toast } from "~/components/toast";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireMember, safeReturnTo } from "~/lib/auth.server";
+import { expectOk } from "~/lib/http.server";
 import { withoutLoginParams } from "~/lib/login.server";
 import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -35,14 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a visitor sees the login modal over the page they came from, then lands here
   const { api } = await requireMember(request, context, refererPage(request));
   const tab: TabKey = TabSchema.parse(new URL(request.url).searchParams.get("tab"));
-  const mine = await getMyCoupons(api, { page: 1, size: PAGE_SIZE });
+  // a failure is 获取优惠券失败 (the boundary), never the empty 暂无优惠券
+  const mine = expectOk(await getMyCoupons(api, { page: 1, size: PAGE_SIZE }));
   const group = TABS.find((t) => t.key === tab)!.group;
   return {
     tab,
     now: Date.now(),
-    failed: !mine.ok,
-    coupons: mine.ok ? mine.result[group] : ([] as Coupon[]),
-    totals: mine.ok ? (mine.result.totals ?? null) : null,
+    coupons: mine[group],
+    totals: mine.totals ?? null,
   };
 }
 
@@ -61,11 +61,10 @@ function refererPage(request: Request): string {
 }
 
 export default function MyCoupons() {
-  const { tab, now, failed, coupons, totals } = useLoaderData<typeof loader>();
+  const { tab, now, coupons, totals } = useLoaderData<typeof loader>();
   const domains = useRouteLoaderData<typeof rootLoader>("root")?.shop.domains ?? { cn: "", hk: "" };
   return (
     <section aria-labelledby="coupon-title" className="rounded-2xl bg-surface-sunken p-6 ring-1 ring-surface-line max-sm:p-4">
-      {failed ? <Toast toast={{ type: "error", message: FETCH_FAILED }} /> : null}
       <header className="flex items-center justify-between">
         <h1 id="coupon-title" className="text-2xl font-bold text-ink">
           我的优惠券
@@ -116,7 +115,7 @@ export default function MyCoupons() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary otherwise={{ title: FETCH_FAILED, message: "请稍后再试", action: { to: "/coupon", label: "重试" } }} />;
+  return <GeneralErrorBoundary otherwise={{ title: FETCH_FAILED, message: "服务繁忙，请稍后重试", action: { to: "/coupon", label: "重试" } }} />;
 }
 
 /** An unused coupon with a jump URL is a link to it (spec/01 §2: clicking the coupon navigates there). */

@@ -3,10 +3,10 @@
 // after a post. `?captcha=slide` answers a slider challenge for the JavaScript captcha widget.
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { tradeApi, type TradeApi } from "~/api/client.server";
+import { tradeApi, TradeUnavailable, type TradeApi } from "~/api/client.server";
 import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
 import { LoginPanel } from "~/components/login/login-panel";
-import { plainCookie } from "~/lib/cookies.server";
+import { plainCookie, writeCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { optional } from "~/lib/http.server";
@@ -72,55 +72,78 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const api = await tradeApi(request, context);
+  if (input.intent === "logout") return logOut(request, context, api);
+  try {
+    // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
+    if (input[HONEYPOT_FIELD]) {
+      return input.intent === "send-code"
+        ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS })
+        : fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
+    }
 
-  if (input.intent === "logout") {
-    if (api.credential) await logout(api).catch(() => null);
-    context.appendSetCookie(plainCookie("login", null, request));
-    await setFlash(request, context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
-    return redirect("/");
-  }
+    const redirectTo = returnToOf(new URL(request.url), input.redirectTo);
 
-  // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
-  if (input[HONEYPOT_FIELD]) {
-    return input.intent === "send-code"
-      ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS })
-      : fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
-  }
-
-  const redirectTo = returnToOf(new URL(request.url), input.redirectTo);
-
-  switch (input.intent) {
-    case "send-code": {
-      const captcha = await passCaptcha(api, input);
-      if (captcha) return fail(captcha);
-      const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
-      if (!sent.ok) {
-        // the services' wait, as their message words it ("验证码已发送，请N秒后重试")
-        const wait = sent.status === 429 ? Number(/(\d+)秒/.exec(sent.errorMsg)?.[1] ?? 0) : 0;
-        return fail({ formError: sent.errorMsg, ...(wait > 0 ? { resendIn: Math.min(wait, SMS_RESEND_SECONDS) } : {}) }, sent.status);
+    switch (input.intent) {
+      case "send-code": {
+        const captcha = await passCaptcha(api, input);
+        if (captcha) return fail(captcha);
+        const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
+        if (!sent.ok) {
+          // the services' wait, as their message words it ("验证码已发送，请N秒后重试")
+          const wait = sent.status === 429 ? Number(/(\d+)秒/.exec(sent.errorMsg)?.[1] ?? 0) : 0;
+          return fail({ formError: sent.errorMsg, ...(wait > 0 ? { resendIn: Math.min(wait, SMS_RESEND_SECONDS) } : {}) }, sent.status);
+        }
+        return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS });
       }
-      return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS });
+      case "captcha-login": {
+        const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });
+        if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
+        return loggedIn(request, context, api, result.result.login_credential, redirectTo);
+      }
+      case "pwd-login": {
+        const captcha = await passCaptcha(api, input);
+        if (captcha) return fail(captcha);
+        // the API takes only well-formed numbers; anything else cannot be an account
+        if (!/^\d{7,11}$/.test(input.account)) return fail({ formError: "账号或密码错误" });
+        const result = await pwdLogin(api, {
+          username: PWD_LOGIN_PREFIX + input.account,
+          password: input.password,
+          csrf: PWD_LOGIN_CSRF,
+          lot_number: input.lot_number,
+        });
+        if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
+        return loggedIn(request, context, api, result.result.login_credential, redirectTo);
+      }
     }
-    case "captcha-login": {
-      const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });
-      if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-      return loggedIn(request, context, api, result.result.login_credential, redirectTo);
-    }
-    case "pwd-login": {
-      const captcha = await passCaptcha(api, input);
-      if (captcha) return fail(captcha);
-      // the API takes only well-formed numbers; anything else cannot be an account
-      if (!/^\d{7,11}$/.test(input.account)) return fail({ formError: "账号或密码错误" });
-      const result = await pwdLogin(api, {
-        username: PWD_LOGIN_PREFIX + input.account,
-        password: input.password,
-        csrf: PWD_LOGIN_CSRF,
-        lot_number: input.lot_number,
-      });
-      if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-      return loggedIn(request, context, api, result.result.login_credential, redirectTo);
+  } catch (error) {
+    // the services out of reach: the form says so, its values kept, instead of a failed page
+    if (error instanceof TradeUnavailable) return fail({ formError: LOGIN_MESSAGES.SERVICE_BUSY }, 503);
+    throw error;
+  }
+}
+
+/**
+ * The session ends only when the services have revoked the credential (or say it is no longer
+ * valid): clearing the cookie alone would leave a token that still works while the shopper
+ * believes it gone. A failed revocation keeps the session and says 退出失败，请重试. The settle
+ * cookie (the last order's e-mail) goes with the session, so the next shopper on a shared device
+ * does not see it.
+ */
+async function logOut(request: Request, context: ActionFunctionArgs["context"], api: TradeApi) {
+  if (api.credential) {
+    const revoked = await logout(api).catch((error: unknown) => {
+      if (error instanceof TradeUnavailable) return null;
+      throw error;
+    });
+    if (!revoked || (!revoked.ok && revoked.status !== 401)) {
+      await setFlash(request, context, { type: "error", message: LOGIN_MESSAGES.LOGOUT_FAILED });
+      return redirect("/");
     }
   }
+  context.appendSetCookie(plainCookie("login", null, request));
+  context.appendSetCookie(await writeCookie("settle", null, request));
+  await setFlash(request, context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
+  return redirect("/");
 }
 
 export default function LoginPage() {

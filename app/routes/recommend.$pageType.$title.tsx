@@ -8,7 +8,7 @@ import { JsonLd } from "~/components/json-ld";
 import { EmptyState } from "~/components/empty-state";
 import { GoodsCard } from "~/components/goods-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { optional } from "~/lib/http.server";
+import { expectOk } from "~/lib/http.server";
 import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
@@ -35,8 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await tradeApi(request, context);
   const { domains } = shopConfig(request);
   // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec/02 §7)
-  const answer = await optional("recommendations", getPageContent(api, { page_type: pageType }));
-  const items = (answer?.list ?? [])
+  const answer = expectOk(await getPageContent(api, { page_type: pageType }));
+  const items = answer.list
     .filter((block) => block.style_type === "RECOMMEND")
     .flatMap((block) => block.content)
     .flatMap((item) => {
@@ -92,5 +92,5 @@ export default function Recommend() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary otherwise={{ title: "推荐商品加载失败", message: "暂无相关商品，请稍后再试", action: { to: "/", label: "返回首页" } }} />;
+  return <GeneralErrorBoundary otherwise={{ title: "推荐商品加载失败", message: "服务繁忙，请稍后重试" }} />;
 }

@@ -1,16 +1,38 @@
 // A hot-search, history or suggestion entry chosen without JavaScript: remember it in the
-// serach_cache cookie (newest first, de-duplicated), then open the goods (spec/01 §2).
+// serach_cache cookie (newest first, de-duplicated), then open the goods (spec/01 §2). Only a click
+// on the shop's own page is recorded, and always under the goods' own name: a link from another
+// site must not plant words in the shopper's search box (review L4).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { tradeApi } from "~/api/client.server";
+import { getGoodsDetail } from "~/api/goods.server";
+import { optional } from "~/lib/http.server";
 import { withDomain } from "~/lib/links";
 import { searchHistoryCookie } from "~/lib/cookies.server";
 import { addToHistory, historyFromCookieHeader, parseHistoryEntry } from "~/lib/search-history";
 import { shopConfig } from "~/lib/shop-config.server";
+import { CodeSchema } from "~/lib/schemas.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const query = new URL(request.url).searchParams;
-  const entry = parseHistoryEntry({ goodsNo: query.get("goods_no"), title: query.get("title") });
-  if (!entry) throw new Response("搜索记录无效", { status: 400 });
-  const history = addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry);
-  const target = withDomain(`/topic/${encodeURIComponent(entry.goodsNo)}`, shopConfig(request).domains);
-  return redirect(target, { headers: { "Set-Cookie": searchHistoryCookie(history, request), "X-Robots-Tag": "noindex" } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const goodsNo = CodeSchema.safeParse(new URL(request.url).searchParams.get("goods_no"));
+  if (!goodsNo.success) throw new Response("搜索记录无效", { status: 400 });
+  const target = withDomain(`/topic/${encodeURIComponent(goodsNo.data)}`, shopConfig(request).domains);
+  const headers = new Headers({ "X-Robots-Tag": "noindex" });
+  if (clickedOnThisShop(request)) {
+    const goods = await optional("search history goods", getGoodsDetail(await tradeApi(request, context), goodsNo.data));
+    const entry = goods && parseHistoryEntry({ goodsNo: goodsNo.data, title: goods.goods_detail.goods_name });
+    if (entry) headers.set("Set-Cookie", searchHistoryCookie(addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry), request));
+  }
+  return redirect(target, { headers });
+}
+
+/**
+ * The browser says the click came from this origin (Sec-Fetch-Site, sent by every current
+ * browser); a browser without it must send a Referer of this host. A typed or bookmarked address
+ * (`none`), another site, or no evidence at all only opens the goods.
+ */
+function clickedOnThisShop(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin";
+  const referer = request.headers.get("referer");
+  return referer !== null && URL.canParse(referer) && new URL(referer).host === new URL(request.url).host;
 }

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { tradeApi } from "~/api/client.server";
-import { EMPTY_SEARCH_PAGE, SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
-import { optional } from "~/lib/http.server";
+import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { expectOk } from "~/lib/http.server";
 import { EmptyState } from "~/components/empty-state";
 import { chipClass } from "~/components/ui/chip";
 import { GoodsCard } from "~/components/goods-card";
@@ -43,8 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page, order, platform } = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const api = await tradeApi(request, context);
-  const result =
-    (await optional("search results", searchGoods(api, { keyword, platform, page, orderType: order, preview: 0 })))?.goods_list ?? EMPTY_SEARCH_PAGE;
+  // the results are the page: a failure is 加载失败 (the boundary), never 暂无搜索结果
+  const result = expectOk(await searchGoods(api, { keyword, platform, page, orderType: order, preview: 0 })).goods_list;
   const { domains } = shopConfig(request);
   const goods = result.list.map((info) => ({ info, href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no }, domains) }));
   return {
@@ -150,5 +150,11 @@ export default function SearchResult() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary otherwise={{ title: "搜索结果加载失败", message: "暂无搜索结果，请稍后再试", action: { to: "/", label: "返回首页" } }} />;
+  return (
+    <GeneralErrorBoundary
+      // the services refuse a keyword they cannot search for (control characters)
+      statusHandlers={{ 400: { title: "无法搜索该关键词", message: "关键词包含无法识别的字符，换个关键词试试", action: { to: "/", label: "返回首页" } } }}
+      otherwise={{ title: "搜索结果加载失败", message: "服务繁忙，请稍后重试" }}
+    />
+  );
 }

@@ -33,8 +33,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { dbFile: string; logDir: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
-  const port = await freePort();
+export async function startServer(options: {
+  dbFile: string;
+  logDir: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  /** A port of the caller's choice (a server started again where its clients expect it); a free one otherwise. */
+  port?: number;
+}): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
   const log = createWriteStream(join(options.logDir, `server-${port}.log`));
   const url = `http://127.0.0.1:${port}`;
   const env: typeof process.env = {

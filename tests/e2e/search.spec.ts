@@ -247,7 +247,7 @@ test.describe("search", () => {
     await searchBox(page).focus();
     await expect(dropdown(page)).toBeVisible();
     const first = dropdown(page).getByRole("list", { name: "热门搜索" }).getByRole("link").first();
-    await expect(first).toHaveAttribute("href", /^\/search-history\/add\?goods_no=G\d+&title=/);
+    await expect(first).toHaveAttribute("href", /^\/search-history\/add\?goods_no=G\d+$/);
     // typing hides history and hot searches (there are no suggestions without JavaScript)
     await searchBox(page).fill("原神");
     await expect(dropdown(page)).toBeHidden();

@@ -92,6 +92,7 @@ export async function storefront(tradeApiUrl: string) {
       cspNonce: "test-nonce",
       clientIp: "198.51.100.7",
       appendSetCookie: (cookie: string) => void added.push(cookie),
+      keepOutOfCaches: () => {},
     });
     return { status: response.status, headers: response.headers, cookies: [...response.headers.getSetCookie(), ...added], text: await response.text() };
   };

@@ -7,7 +7,13 @@ import { ApiError, ERROR, parse, send } from "../http/envelope";
 import { goodsDetail, searchGoods } from "../services/goods.service";
 
 const SearchQuery = z.object({
-  keyword: z.string().trim().max(32).default(""),
+  // no control characters: nobody types them, and a NUL ends the FTS5 query's string early
+  keyword: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^\P{Cc}*$/u)
+    .default(""),
   // a goods platform (STEAM, NINTENDO, PSN, XBOX, MOBILE, GIFT_CARD): only its goods
   platform: z
     .string()

@@ -84,16 +84,23 @@ export function memberRouter(deps: TradeDeps) {
 
   router.post("/member/action/captcha_login", (req, res) => {
     const input = parse(CaptchaLoginSchema, req.body);
-    const { clientIp, channelId } = clientOf(res);
-    const result = loginWithSmsCode(deps, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId });
+    const { clientIp, channelId, credential } = clientOf(res);
+    const result = loginWithSmsCode(deps, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId, replaces: credential });
     setLoginCookie(req, res, result.login_credential);
     send(res, result);
   });
 
   router.post("/member/action/pwd_login", (req, res) => {
     const input = parse(PwdLoginSchema, req.body);
-    const { clientIp, channelId } = clientOf(res);
-    const result = loginWithPassword(deps, { username: input.username, password: input.password, lotNumber: input.lot_number, clientIp, channelId });
+    const { clientIp, channelId, credential } = clientOf(res);
+    const result = loginWithPassword(deps, {
+      username: input.username,
+      password: input.password,
+      lotNumber: input.lot_number,
+      clientIp,
+      channelId,
+      replaces: credential,
+    });
     setLoginCookie(req, res, result.login_credential);
     send(res, result);
   });

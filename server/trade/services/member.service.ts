@@ -51,13 +51,15 @@ export interface CodeLogin {
   smsCode: string;
   clientIp: string;
   channelId: string;
+  /** The credential the browser logged in with before, if any. */
+  replaces: string | null;
 }
 
 /**
  * Codes are already bounded per number by the send caps and the 5 tries per code; failed codes
  * per address bound one address across numbers.
  */
-export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, channelId }: CodeLogin): LoginResult {
+export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, channelId, replaces }: CodeLogin): LoginResult {
   const { db } = deps.store;
   const now = deps.now();
   const refusal = addressLoginRefusal(addressFailures(db, "sms_code", clientIp, now), now, LOGIN_LOCK.maxCodeFailuresPerAddress);
@@ -75,8 +77,7 @@ export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, c
     db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
   }
-  const { token } = issueCredential(db, outcome.member.memberId, now);
-  return { login_credential: token, ...userInfo(outcome.member, channelId) };
+  return { login_credential: newSession(db, outcome.member.memberId, replaces, now), ...userInfo(outcome.member, channelId) };
 }
 
 /** The member with this number; an unknown number gets an account (spec/03 §3). */
@@ -96,9 +97,11 @@ export interface PasswordLogin {
   lotNumber: string;
   clientIp: string;
   channelId: string;
+  /** The credential the browser logged in with before, if any. */
+  replaces: string | null;
 }
 
-export function loginWithPassword(deps: TradeDeps, { username, password, lotNumber, clientIp, channelId }: PasswordLogin): LoginResult {
+export function loginWithPassword(deps: TradeDeps, { username, password, lotNumber, clientIp, channelId, replaces }: PasswordLogin): LoginResult {
   const { db } = deps.store;
   const now = deps.now();
   const refusal = addressLoginRefusal(addressFailures(db, "password", clientIp, now), now, LOGIN_LOCK.maxFailuresPerAddress);
@@ -137,8 +140,13 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
   }
 
   record(db, true);
-  const { token } = issueCredential(db, member.memberId, now);
-  return { login_credential: token, ...userInfo(member, channelId) };
+  return { login_credential: newSession(db, member.memberId, replaces, now), ...userInfo(member, channelId) };
+}
+
+/** A new credential; the one the same browser held before stops working (a login replaces it, it does not add one). */
+function newSession(db: TradeDeps["store"]["db"], memberId: number, replaces: string | null, now: number): string {
+  if (replaces) revokeCredential(db, replaces, now);
+  return issueCredential(db, memberId, now).token;
 }
 
 let dummy: string | null = null;

@@ -1,0 +1,116 @@
+// The trade tier stopped behind a running storefront (issue 22): every page says it could not load
+// (503 服务繁忙 with Retry-After, or 加载失败 with 重试), never "there is none"; a form says
+// 服务繁忙，请稍后重试 instead of failing; and when the trade tier is back on the same address, the same
+// storefront process serves the pages again without a restart.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeededDb } from "../bench/data";
+import { freePort, startServer, type BenchServer } from "../bench/server";
+
+let dir: string;
+let dbFile: string;
+let tradePort: number;
+let trade: BenchServer;
+let storefront: BenchServer;
+
+const startTrade = () => startServer({ dbFile, logDir: dir, port: tradePort, env: { SERVER_ROLE: "trade" } });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "shop-trade-down-"));
+  dbFile = createSeededDb(dir).dbFile;
+  tradePort = await freePort();
+  trade = await startTrade();
+  const port = await freePort();
+  storefront = await startServer({
+    dbFile,
+    logDir: dir,
+    port,
+    env: {
+      SERVER_ROLE: "storefront",
+      TRADE_API_URL: trade.url,
+      CN_BASE_URL: `http://127.0.0.1:${port}`,
+      DB_FILE: join(dir, "absent", "storefront.sqlite"),
+    },
+  });
+  // the storefront has talked to the trade tier: its connections are open when it goes away
+  expect((await fetch(`${storefront.url}/topic/G1001`)).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await storefront?.stop();
+  await trade?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const page = async (path: string) => {
+  const answer = await fetch(storefront.url + path);
+  return {
+    status: answer.status,
+    retryAfter: answer.headers.get("retry-after"),
+    cacheControl: answer.headers.get("cache-control"),
+    html: await answer.text(),
+  };
+};
+
+const postLogin = async () => {
+  const form = new URLSearchParams({ intent: "pwd-login", account: "13800138000", password: "demo123456", lot_number: "lot-1", captcha_output: "1234" });
+  const answer = await fetch(`${storefront.url}/login`, { method: "POST", headers: { Origin: storefront.url }, body: form, redirect: "manual" });
+  return { status: answer.status, html: await answer.text() };
+};
+
+describe("with the trade tier stopped", () => {
+  beforeAll(() => trade.stop(), 30_000);
+
+  it("an uncached goods page answers 503 with Retry-After and the 服务繁忙 page", async () => {
+    const goods = await page("/topic/G1002");
+    expect(goods.status).toBe(503);
+    expect(Number(goods.retryAfter)).toBeGreaterThan(0);
+    expect(goods.html).toMatch(/<h1[^>]*>服务繁忙<\/h1>/);
+    expect(goods.html).toContain(">重试</a>");
+  });
+
+  it("search says its results could not be loaded, not 暂无搜索结果", async () => {
+    const search = await page("/search-result/Steam");
+    expect(search.status).toBe(503);
+    expect(search.html).not.toContain("暂无搜索结果");
+    expect(search.html).toContain("搜索结果加载失败");
+  });
+
+  it("the coupon centre says its coupons could not be loaded, not 暂无可领取的优惠券", async () => {
+    const centre = await page("/coupon-collection");
+    expect(centre.html).not.toContain("暂无可领取的优惠券");
+    expect(centre.html).toContain("优惠券加载失败");
+    expect(centre.html).toContain(">重试</a>");
+    // a 200 that shows a failure: the page cache must not replay it once the services are back
+    expect(centre.cacheControl).toBe("no-store");
+  });
+
+  it("a login post answers the form with 服务繁忙，请稍后重试, not a 500", async () => {
+    const login = await postLogin();
+    expect(login.status).toBe(503);
+    expect(login.html).toContain("服务繁忙，请稍后重试");
+  });
+});
+
+describe("with the trade tier started again on the same address", () => {
+  beforeAll(async () => {
+    trade = await startTrade();
+  }, 90_000);
+
+  it("the same storefront serves the pages again, without a restart", async () => {
+    const goods = await page("/topic/G1002");
+    expect(goods.status).toBe(200);
+    expect(goods.retryAfter).toBeNull();
+    const search = await page("/search-result/Steam");
+    expect(search.status).toBe(200);
+    expect(search.html).not.toContain("搜索结果加载失败");
+    const centre = await page("/coupon-collection");
+    expect(centre.html).not.toContain("优惠券加载失败");
+    // the services answer again: a wrong captcha is theirs to refuse
+    const login = await postLogin();
+    expect(login.status).toBe(400);
+    expect(login.html).not.toContain("服务繁忙");
+  });
+});
