@@ -7,16 +7,16 @@
 // X-Forwarded-Host reaching a page, no member page from nginx's cache. Root and `ip netns` needed;
 // skipped with a message otherwise.
 import Database from "better-sqlite3";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
 import { createSeededDb, credentialFor } from "../bench/data";
 import { COOKIE_SECRET, PAY_NOTIFY_SECRET, SESSION_SECRET } from "../bench/server";
+import { ensureNginx, writeNginxConfig } from "../support/nginx";
 import { createNetwork, netnsUnavailable, removeNamespaces, runIn, startShoppers, type NodeProcess, type Shoppers } from "./netns/network";
 
-const ROOT = join(import.meta.dirname, "../..");
 const ADDRESS = { trade: "10.231.0.10", sf1: "10.231.0.11", sf2: "10.231.0.12", nginx: "10.231.0.13", client: "10.231.0.100" };
 /** 20 shoppers for the limit, one who makes 21 attempts, and a few for the other checks. */
 const SHOPPERS = Array.from({ length: 30 }, (_, i) => `10.231.1.${i + 1}`);
@@ -28,8 +28,7 @@ const TRADE_TRUST_PROXY = `${ADDRESS.sf1}, ${ADDRESS.sf2}, ${ADDRESS.nginx}`;
 const LOCKED = "登录失败次数过多";
 
 const unavailable = netnsUnavailable();
-// npm test installs nginx-light when root (scripts/setup.mjs)
-const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
+const nginxBinary = unavailable ? null : ensureNginx();
 const skipped = unavailable ?? (nginxBinary ? null : "nginx is not installed (apt-get install nginx-light; npm test does it as root)");
 if (skipped) console.warn(`split roles on separate addresses: skipped, ${skipped}`);
 
@@ -59,25 +58,13 @@ function node(name: keyof typeof ADDRESS, port: number, env: Record<string, stri
 /** deploy/nginx/shop.conf as shipped, with the namespaces' addresses and a cache directory of its own. */
 function startNginx(binary: string): void {
   const prefix = join(dir, "nginx");
-  mkdirSync(join(prefix, "cache"), { recursive: true, mode: 0o777 });
-  // nginx's workers drop root for `nobody`: a directory they may enter and a cache they may write
+  mkdirSync(prefix, { recursive: true });
   chmodSync(dir, 0o755);
-  chmodSync(prefix, 0o755);
-  chmodSync(join(prefix, "cache"), 0o777);
-  const replacements: [string, string][] = [
-    ["server 127.0.0.1:3001;", `server ${ADDRESS.sf1}:3001;`],
-    ["server 127.0.0.1:3002;", `server ${ADDRESS.sf2}:3002;`],
-    ["server 127.0.0.1:3100;", `server ${ADDRESS.trade}:3100;`],
-    ["listen 8080;", `listen ${ADDRESS.nginx}:8080;`],
-    ["/var/cache/nginx/shop", join(prefix, "cache")],
-  ];
-  let shop = readFileSync(join(ROOT, "deploy/nginx/shop.conf"), "utf8");
-  for (const [from, to] of replacements) {
-    if (!shop.includes(from)) throw new Error(`deploy/nginx/shop.conf changed: "${from}" not found`);
-    shop = shop.replace(from, to);
-  }
-  writeFileSync(join(prefix, "shop.conf"), shop);
-  copyFileSync(join(ROOT, "deploy/nginx/nginx.conf"), join(prefix, "nginx.conf"));
+  writeNginxConfig(prefix, {
+    storefronts: [`${ADDRESS.sf1}:3001`, `${ADDRESS.sf2}:3002`],
+    trade: `${ADDRESS.trade}:3100`,
+    listen: `${ADDRESS.nginx}:8080`,
+  });
   processes.push(runIn("nginx", [binary, "-p", `${prefix}/`, "-c", "nginx.conf", "-g", "daemon off;"], { logDir: dir, env: process.env }));
 }
 

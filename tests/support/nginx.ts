@@ -22,26 +22,37 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-/** nginx running deploy/nginx/*.conf in front of two storefronts (may be the same) and the trade tier. */
-export async function startNginx(binary: string, { storefronts, trade }: { storefronts: [string, string]; trade: string }): Promise<Nginx> {
+/**
+ * deploy/nginx/*.conf as shipped, written into `prefix` with only the upstream addresses (host:port),
+ * the listen address and the cache directory replaced; refuses a shop.conf whose placeholders moved.
+ */
+export function writeNginxConfig(prefix: string, { storefronts, trade, listen }: { storefronts: [string, string]; trade: string; listen: string }): void {
   // nginx's workers drop root for `nobody`: a directory of their own they may enter and write
-  const prefix = mkdtempSync(join(tmpdir(), "shop-nginx-"));
   chmodSync(prefix, 0o755);
-  mkdirSync(join(prefix, "cache"), { mode: 0o777 });
+  mkdirSync(join(prefix, "cache"), { recursive: true, mode: 0o777 });
   chmodSync(join(prefix, "cache"), 0o777);
-  const port = await freePort();
-  const hostPort = (url: string) => new URL(url).host;
-  const shop = readFileSync(join(ROOT, "deploy/nginx/shop.conf"), "utf8")
-    .replace("server 127.0.0.1:3001;", `server ${hostPort(storefronts[0])};`)
-    .replace("server 127.0.0.1:3002;", `server ${hostPort(storefronts[1])};`)
-    .replace("server 127.0.0.1:3100;", `server ${hostPort(trade)};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
-    .replace("/var/cache/nginx/shop", join(prefix, "cache"));
-  for (const expected of [...storefronts, trade].map(hostPort)) {
-    if (!shop.includes(`server ${expected};`)) throw new Error("deploy/nginx/shop.conf changed: its upstream addresses were not found");
+  const replacements: [string, string][] = [
+    ["server 127.0.0.1:3001;", `server ${storefronts[0]};`],
+    ["server 127.0.0.1:3002;", `server ${storefronts[1]};`],
+    ["server 127.0.0.1:3100;", `server ${trade};`],
+    ["listen 8080;", `listen ${listen};`],
+    ["/var/cache/nginx/shop", join(prefix, "cache")],
+  ];
+  let shop = readFileSync(join(ROOT, "deploy/nginx/shop.conf"), "utf8");
+  for (const [from, to] of replacements) {
+    if (!shop.includes(from)) throw new Error(`deploy/nginx/shop.conf changed: "${from}" not found`);
+    shop = shop.replace(from, to);
   }
   writeFileSync(join(prefix, "shop.conf"), shop);
   copyFileSync(join(ROOT, "deploy/nginx/nginx.conf"), join(prefix, "nginx.conf"));
+}
+
+/** nginx running deploy/nginx/*.conf in front of two storefronts (may be the same) and the trade tier. */
+export async function startNginx(binary: string, { storefronts, trade }: { storefronts: [string, string]; trade: string }): Promise<Nginx> {
+  const prefix = mkdtempSync(join(tmpdir(), "shop-nginx-"));
+  const port = await freePort();
+  const hostPort = (url: string) => new URL(url).host;
+  writeNginxConfig(prefix, { storefronts: [hostPort(storefronts[0]), hostPort(storefronts[1])], trade: hostPort(trade), listen: `127.0.0.1:${port}` });
 
   const child = spawn(binary, ["-p", `${prefix}/`, "-c", "nginx.conf", "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
