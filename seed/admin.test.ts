@@ -281,6 +281,9 @@ describe("npm run admin: changing orders, coupons and codes", () => {
       const all = await admin("order:refund", orderNo);
       expect(all.stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
       expect(all.stdout).toContain(`全额退款，金额 ${yuanText(g1001Share!)}`);
+      console.info(
+        `order:refund figures: units ${units.map((u) => `${u.skuNo} ${u.unitPrice}`).join(" + ")}, coupon ${order.couponAmount}, paid ${order.payPrice}; --part G1024-S05 ${g1024Share}, then the rest ${g1001Share}`,
+      );
 
       const queued = store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(refunds.id).all();
       expect(queued.map((r) => [r.idempotencyKey, r.amount, r.status])).toEqual([
@@ -288,7 +291,7 @@ describe("npm run admin: changing orders, coupons and codes", () => {
         [`${orderNo}:2`, g1001Share, "PENDING"],
       ]);
       expect(g1024Share! + g1001Share!).toBe(order.payPrice);
-      expect(orderOf(orderNo).notice).toBe(refundNotice("PENDING", REFUND_REASONS.ALL, g1001Share!));
+      expect(orderOf(orderNo).notice).toBe(refundNotice("PENDING", REFUND_REASONS.REST, g1001Share!));
 
       // the server's refund job pays both out through the provider; the shopper is told each amount
       await runRefunds(deps);

@@ -144,7 +144,7 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
       <h2 id="delivery-title" className="mb-4 font-semibold">
         发货信息
       </h2>
-      {refunded ? <p className="mb-3 text-sm text-amber-300">{order.notice || "订单已退款"}</p> : null}
+      {refunded ? <p className="mb-3 text-sm text-amber-300">{order.notice || "订单退款"}</p> : null}
       {items.length ? (
         <ul className="space-y-3">
           {items.map((item, i) => (

@@ -8,7 +8,7 @@ export const ORDER_STATUS_TEXT: Record<string, string> = {
   SENDING: "发货中",
   SEND_SUCCESS: "已发货",
   PART_REFUND: "部分退款",
-  ALL_REFUND: "已退款",
+  ALL_REFUND: "全额退款",
   CLOSE: "已关闭",
 };
 

@@ -23,3 +23,6 @@ CREATE TABLE `sandbox_refunds` (
 	`amount` integer NOT NULL,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
+--> statement-breakpoint
+-- orders left partly delivered by the fulfilment worker before all-or-nothing allocation (decision 021): their codes were shown, so a person checks their refund
+UPDATE `orders` SET `flag` = coalesce(`flag` || '；', '') || '升级前已部分发货且兑换码已展示：缺货全额退款前请人工核对退款金额' WHERE `status` = 'SENDING' AND `order_no` IN (SELECT `order_no` FROM `order_performances`);

@@ -189,7 +189,7 @@ test.describe("checkout", () => {
     const [{ amount }] = readDb<{ amount: number }>("select amount from refunds where order_no = ?", orderNo);
     const money = `￥${(amount / 100).toFixed(2)}`;
     await page.reload();
-    await expect(page.getByText("已退款").first()).toBeVisible();
+    await expect(page.getByText("全额退款", { exact: true }).first()).toBeVisible();
     await expect(page.getByText(`商品缺货未能发货，订单全额退款：退款 ${money} 已退回原支付账户`).first()).toBeVisible();
     const messages = readDb<{ channel: string; body: string }>("select channel, body from outbox_messages where order_no = ? order by id", orderNo);
     expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([

@@ -307,6 +307,8 @@ export function closeOrder(deps: TradeDeps, member: Member, orderNo: string) {
 
 export const REFUND_REASONS = {
   ALL: "订单全额退款",
+  /** The full refund of an order refunded in part before: what it has not had back yet. */
+  REST: "订单剩余款项退款",
   PART: (skuNos: readonly string[]) => `订单部分退款（${skuNos.join("、")}）`,
 } as const;
 
@@ -326,8 +328,10 @@ export function refundOrder(deps: TradeDeps, orderNo: string, skuNos: readonly s
     if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
       throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能${skuNos ? "部分" : "全额"}退款`);
     }
-    const amount = skuNos ? partAmount(db, order, skuNos) : order.payPrice - refundedSoFar(db, orderNo).amount;
-    const to = startRefund(db, order, { part: Boolean(skuNos), amount, reason: skuNos ? REFUND_REASONS.PART(skuNos) : REFUND_REASONS.ALL, now });
+    const already = refundedSoFar(db, orderNo).amount;
+    const amount = skuNos ? partAmount(db, order, skuNos) : order.payPrice - already;
+    const reason = skuNos ? REFUND_REASONS.PART(skuNos) : already ? REFUND_REASONS.REST : REFUND_REASONS.ALL;
+    const to = startRefund(db, order, { part: Boolean(skuNos), amount, reason, now });
     return { from: order.status as OrderStatus, to, amount };
   });
 }
