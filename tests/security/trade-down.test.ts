@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeededDb } from "../bench/data";
+import { createSeededDb, credentialFor } from "../bench/data";
 import { freePort, startServer, type BenchServer } from "../bench/server";
 
 let dir: string;
@@ -60,6 +60,27 @@ const postLogin = async () => {
   return { status: answer.status, html: await answer.text() };
 };
 
+const logout = async (credential: string) => {
+  const answer = await fetch(`${storefront.url}/login`, {
+    method: "POST",
+    headers: { Origin: storefront.url, Cookie: `login_credential=${credential}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "intent=logout",
+    redirect: "manual",
+  });
+  const set = answer.headers.getSetCookie();
+  return { status: answer.status, clearsLogin: set.some((c) => c.startsWith("login_credential=")), flash: flashOf(set) };
+};
+
+/** The message of the (signed) flash cookie: base64 of the JSON, then the signature. */
+function flashOf(setCookies: string[]): string | null {
+  const cookie = setCookies.find((c) => c.startsWith("flash="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.slice("flash=".length).split(";")[0]!);
+  return (JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as { message: string }).message;
+}
+
+let credential: string;
+
 describe("with the trade tier stopped", () => {
   beforeAll(() => trade.stop(), 30_000);
 
@@ -94,6 +115,19 @@ describe("with the trade tier stopped", () => {
   });
 });
 
+describe("a logout with the trade tier stopped", () => {
+  beforeAll(() => {
+    credential = credentialFor(dbFile, 1);
+  });
+
+  it("keeps the session and says 退出失败，请重试: the credential could not be revoked", async () => {
+    const answer = await logout(credential);
+    expect(answer.status).toBe(302);
+    expect(answer.clearsLogin).toBe(false);
+    expect(answer.flash).toBe("退出失败，请重试");
+  });
+});
+
 describe("with the trade tier started again on the same address", () => {
   beforeAll(async () => {
     trade = await startTrade();
@@ -112,5 +146,13 @@ describe("with the trade tier started again on the same address", () => {
     const login = await postLogin();
     expect(login.status).toBe(400);
     expect(login.html).not.toContain("服务繁忙");
+  });
+
+  it("the logout that failed goes through: the credential is revoked", async () => {
+    const answer = await logout(credential);
+    expect(answer.clearsLogin).toBe(true);
+    expect(answer.flash).toBe("已退出登录");
+    const status = await fetch(`${trade.url}/api/common_bll/v1/member/login_status`, { headers: { "Login-Credential": credential } });
+    expect(status.status).toBe(401);
   });
 });
