@@ -92,6 +92,13 @@ describe("with the trade tier stopped", () => {
     expect(goods.html).toContain(">重试</a>");
   });
 
+  it("the home page answers 503 服务繁忙, not 暂无内容", async () => {
+    const home = await page("/");
+    expect(home.status).toBe(503);
+    expect(home.html).not.toContain("暂无内容");
+    expect(home.html).toMatch(/<h1[^>]*>服务繁忙<\/h1>/);
+  });
+
   it("search says its results could not be loaded, not 暂无搜索结果", async () => {
     const search = await page("/search-result/Steam");
     expect(search.status).toBe(503);
