@@ -122,6 +122,20 @@ describe("with the trade tier stopped", () => {
   });
 });
 
+describe("a member's claim with the trade tier stopped", () => {
+  it("goes back to the coupon centre with 服务繁忙，请稍后重试, not a 500", async () => {
+    const answer = await fetch(`${storefront.url}/coupon-collection`, {
+      method: "POST",
+      headers: { Origin: storefront.url, Cookie: `login_credential=${credentialFor(dbFile, 1)}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=claim-all",
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/coupon-collection");
+    expect(flashOf(answer.headers.getSetCookie())).toBe("服务繁忙，请稍后重试");
+  });
+});
+
 describe("a logout with the trade tier stopped", () => {
   beforeAll(() => {
     credential = credentialFor(dbFile, 1);
