@@ -106,6 +106,13 @@ describe("with the trade tier stopped", () => {
     expect(search.html).toContain("搜索结果加载失败");
   });
 
+  it("the search box's suggestions say they failed (503, not kept by the browser), not an empty list", async () => {
+    const answer = await fetch(`${storefront.url}/resources/search-suggest?keyword=Steam`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.json()).toEqual({ keyword: "Steam", list: [], failed: true });
+  });
+
   it("the coupon centre says its coupons could not be loaded, not 暂无可领取的优惠券", async () => {
     const centre = await page("/coupon-collection");
     expect(centre.html).not.toContain("暂无可领取的优惠券");
@@ -163,6 +170,9 @@ describe("with the trade tier started again on the same address", () => {
     expect(search.html).not.toContain("搜索结果加载失败");
     const centre = await page("/coupon-collection");
     expect(centre.html).not.toContain("优惠券加载失败");
+    const suggest = await fetch(`${storefront.url}/resources/search-suggest?keyword=Steam`);
+    expect(suggest.status).toBe(200);
+    expect(((await suggest.json()) as { list: unknown[] }).list.length).toBeGreaterThan(0);
     // the services answer again: a wrong captcha is theirs to refuse
     const login = await postLogin();
     expect(login.status).toBe(400);
