@@ -5,7 +5,7 @@
 // keyboard navigation, and the dropdown staying open while the pointer is over it.
 import { useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { SearchSuggestion } from "~/routes/resources.search-suggest";
+import type { SearchSuggestAnswer } from "~/routes/resources.search-suggest";
 import { withDomain, type DomainGroups } from "~/lib/links";
 import { addToHistory, historyAddHref, historyCookie, historyFromCookieHeader, HISTORY_SHOWN, searchResultPath, type HistoryEntry } from "~/lib/search-history";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -42,7 +42,7 @@ export function SearchBox() {
   const [keyword, setKeyword] = useState(current);
   const [typed, setTyped] = useState(false);
   const [history, setHistory] = useState(root?.searchBox?.history ?? []);
-  const [suggestions, setSuggestions] = useState<{ keyword: string; list: SearchSuggestion[] } | null>(null);
+  const [suggestions, setSuggestions] = useState<SearchSuggestAnswer | null>(null);
 
   // focus is followed natively, so focus that arrived before React took over counts too
   useEffect(() => {
@@ -98,7 +98,8 @@ export function SearchBox() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/resources/search-suggest?${new URLSearchParams({ keyword: wanted })}`, { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<{ keyword: string; list: SearchSuggestion[] }>) : null))
+        // a 503 says why there are none (failed)
+        .then((response) => (response.ok || response.status === 503 ? (response.json() as Promise<SearchSuggestAnswer>) : null))
         .then((data) => data && setSuggestions(data))
         .catch(() => {});
     }, DEBOUNCE_MS);
@@ -236,7 +237,7 @@ export function SearchBox() {
       >
         {showSuggestions ? (
           <Suspense fallback={<p className="px-2 py-3 text-xs text-ink-muted">正在搜索…</p>}>
-            <SuggestionPanel keyword={wanted} suggestions={suggestions?.keyword === wanted ? suggestions.list : null} onChoose={choose} onAll={close} />
+            <SuggestionPanel keyword={wanted} suggestions={suggestions?.keyword === wanted ? suggestions : null} onChoose={choose} onAll={close} />
           </Suspense>
         ) : (
           <>

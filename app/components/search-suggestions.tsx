@@ -2,7 +2,7 @@
 // keyword highlighted, price and discount, and 查看全部搜索结果. Only ever rendered with JavaScript,
 // so the search box loads it on first use instead of with every page.
 import { useNavigate } from "@remix-run/react";
-import type { SearchSuggestion } from "~/routes/resources.search-suggest";
+import type { SearchSuggestAnswer } from "~/routes/resources.search-suggest";
 import { splitHighlight } from "~/lib/highlight";
 import { discountLabel, formatYuan } from "../../shared/money";
 import { historyAddHref, searchResultPath, type HistoryEntry } from "~/lib/search-history";
@@ -10,7 +10,8 @@ import { ShopImage } from "./shop-image";
 
 export interface SuggestionPanelProps {
   keyword: string;
-  suggestions: SearchSuggestion[] | null;
+  /** null while the answer for this keyword is on its way. */
+  suggestions: SearchSuggestAnswer | null;
   onChoose: (event: React.MouseEvent, entry: HistoryEntry) => void;
   onAll: () => void;
 }
@@ -21,11 +22,13 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
     <div aria-live="polite">
       {suggestions === null ? (
         <p className="px-2 py-3 text-xs text-ink-muted">正在搜索…</p>
-      ) : suggestions.length === 0 ? (
+      ) : suggestions.failed ? (
+        <p className="px-2 py-3 text-xs text-ink-muted">加载失败，请稍后重试</p>
+      ) : suggestions.list.length === 0 ? (
         <p className="px-2 py-3 text-xs text-ink-muted">暂无相关商品</p>
       ) : (
         <ul aria-label="搜索建议" className="space-y-1">
-          {suggestions.map((goods) => {
+          {suggestions.list.map((goods) => {
             const discount = discountLabel(goods.originCents, goods.saleCents);
             return (
               <li key={goods.goodsNo}>

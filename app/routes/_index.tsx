@@ -6,7 +6,7 @@ import { getLoginStatus } from "~/api/member.server";
 import { HomeBlocks, homeBlocksOf } from "~/components/home-blocks";
 import { PopupAdvert, type PopupAdvertView } from "~/components/popup-advert";
 import { requestNow } from "~/lib/clock.server";
-import { optional } from "~/lib/http.server";
+import { expectOk, optional } from "~/lib/http.server";
 import { linkHref } from "~/lib/links";
 import { decidePopupAdvert } from "~/lib/popup-advert.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -37,7 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wantsPopup = !query.has("login") && query.get("popup") !== "closed";
 
   const [blocks, advert] = await Promise.all([
-    optional("home layout", getLayout(api, "HOME")).then((layout): LayoutBlock[] => (layout ? homeBlocksOf(layout.list) : [])),
+    // the blocks are the page: a failure is the 服务繁忙 page, not 暂无内容
+    getLayout(api, "HOME").then((layout): LayoutBlock[] => homeBlocksOf(expectOk(layout).list)),
     wantsPopup
       ? (async () => {
           const status = api.credential ? await optional("login status", getLoginStatus(api)) : null;

@@ -1,10 +1,13 @@
 // A hot-search, history or suggestion entry chosen without JavaScript: remember it in the
 // serach_cache cookie (newest first, de-duplicated), then open the goods (spec/01 §2). Only a click
-// on the shop's own page is recorded, and always under the goods' own name: a link from another
-// site must not plant words in the shopper's search box (review L4).
+// on the shop's own page is recorded, and always under the shop's own words for the goods (its
+// hot-search title, else its name), never a title from the address: a link from another site must
+// not plant words in the shopper's search box (review L4).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { tradeApi } from "~/api/client.server";
+import { tradeApi, type TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
+import { getLayout } from "~/api/layout.server";
+import { hotSearchesOf } from "~/api/search.server";
 import { optional } from "~/lib/http.server";
 import { withDomain } from "~/lib/links";
 import { searchHistoryCookie } from "~/lib/cookies.server";
@@ -18,8 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = withDomain(`/topic/${encodeURIComponent(goodsNo.data)}`, shopConfig(request).domains);
   const headers = new Headers({ "X-Robots-Tag": "noindex" });
   if (clickedOnThisShop(request)) {
-    const goods = await optional("search history goods", getGoodsDetail(await tradeApi(request, context), goodsNo.data));
-    const entry = goods && parseHistoryEntry({ goodsNo: goodsNo.data, title: goods.goods_detail.goods_name });
+    const entry = parseHistoryEntry({ goodsNo: goodsNo.data, title: await shownTitle(await tradeApi(request, context), goodsNo.data) });
     if (entry) headers.set("Set-Cookie", searchHistoryCookie(addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry), request));
   }
   return redirect(target, { headers });
@@ -35,4 +37,12 @@ function clickedOnThisShop(request: Request): boolean {
   if (site !== null) return site === "same-origin";
   const referer = request.headers.get("referer");
   return referer !== null && URL.canParse(referer) && new URL(referer).host === new URL(request.url).host;
+}
+
+/** What the shop calls the goods where it is chosen: its hot-search title, else its name (null when unknown). */
+async function shownTitle(api: TradeApi, goodsNo: string): Promise<string | null> {
+  const hot = await optional("hot searches", getLayout(api, "HOT_SEARCH"));
+  const shown = hotSearchesOf(hot?.list ?? []).find((entry) => entry.goodsNo === goodsNo);
+  if (shown) return shown.title;
+  return (await optional("search history goods", getGoodsDetail(api, goodsNo)))?.goods_detail.goods_name ?? null;
 }
