@@ -318,6 +318,33 @@ describe("npm run admin: changing orders, coupons and codes", () => {
   );
 
   it(
+    "the seed's refunded orders carry the refunds they had, so order:refund on its PART_REFUND order gives back only the rest",
+    async () => {
+      const seeded = store.db.select().from(orders).where(eq(orders.status, "PART_REFUND")).all();
+      expect(seeded.length).toBeGreaterThan(0);
+      const order = seeded.find((o) => store.db.select().from(refunds).where(eq(refunds.orderNo, o.orderNo)).all().length === 1)!;
+      const [first] = store.db.select().from(refunds).where(eq(refunds.orderNo, order.orderNo)).all();
+      expect([first!.status, first!.amount > 0, first!.amount < order.payPrice]).toEqual(["SUCCEEDED", true, true]);
+      const rest = order.payPrice - first!.amount;
+      const all = await admin("order:refund", order.orderNo);
+      expect(all.code, all.stderr).toBe(0);
+      expect(all.stdout).toContain(`${order.orderNo}: PART_REFUND → ALL_REFUND`);
+      expect(all.stdout).toContain(`全额退款，金额 ${yuanText(rest)}`);
+      // every fully refunded order, the seed's and this one, has refunds that add up to what was paid
+      for (const o of store.db.select().from(orders).where(eq(orders.status, "ALL_REFUND")).all()) {
+        const refunded = store.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.orderNo, o.orderNo))
+          .all()
+          .reduce((sum, r) => sum + r.amount, 0);
+        expect(refunded, o.orderNo).toBe(o.payPrice);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     "order:refund refuses an unpaid order, a part naming a SKU not in the order, and a part that is the whole order",
     async () => {
       const unpaid = await admin("order:refund", freshOrder());

@@ -399,6 +399,9 @@ interface OrderRows {
   performances: Insert<typeof schema.orderPerformances>[];
   gifts: Insert<typeof schema.orderGifts>[];
   notifications: Insert<typeof schema.paymentNotifications>[];
+  /** The refunds of the refunded orders, as the refund job leaves them once the provider confirmed (decision 021). */
+  refunds: Insert<typeof schema.refunds>[];
+  sandboxRefunds: Insert<typeof schema.sandboxRefunds>[];
   outbox: Insert<typeof schema.outboxMessages>[];
 }
 
@@ -407,7 +410,17 @@ function notifyId(rng: Rng, payWay: string, at: number): string {
 }
 
 function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof buildCoupons>, codes: ReturnType<typeof buildCodes>): OrderRows {
-  const out: OrderRows = { orders: [], units: [], orderCoupons: [], performances: [], gifts: [], notifications: [], outbox: [] };
+  const out: OrderRows = {
+    orders: [],
+    units: [],
+    orderCoupons: [],
+    performances: [],
+    gifts: [],
+    notifications: [],
+    refunds: [],
+    sandboxRefunds: [],
+    outbox: [],
+  };
   const rng = createRng("orders");
   const orderNos = new Set<string>();
   const skuByNo = new Map(cat.skus.map((s) => [s.row.skuNo, s]));
@@ -501,6 +514,25 @@ function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof bui
         outcome: "APPLIED",
         createdAt: at,
       });
+    }
+
+    if (payAt && (def.status === "PART_REFUND" || def.status === "ALL_REFUND")) {
+      // a part refund of the seed gives back half of what was paid
+      const amount = def.status === "ALL_REFUND" ? payPrice : Math.floor(payPrice / 2);
+      const idempotencyKey = `${orderNo}:1`;
+      const refundedAt = (deliveredAt ?? payAt) + HOUR;
+      out.refunds.push({
+        orderNo,
+        idempotencyKey,
+        amount,
+        reason: def.notice ?? "订单退款",
+        status: "SUCCEEDED",
+        attempts: 1,
+        nextAttemptAt: refundedAt,
+        createdAt: refundedAt,
+        settledAt: refundedAt,
+      });
+      out.sandboxRefunds.push({ idempotencyKey, orderNo, amount, createdAt: refundedAt });
     }
 
     if (deliveredAt) {
@@ -670,6 +702,8 @@ const DELETE_ORDER = [
   "order_coupons",
   "order_units",
   "payment_notifications",
+  "refunds",
+  "sandbox_refunds",
   "outbox_messages",
   "analytics_events",
   "idempotency_keys",
@@ -802,6 +836,8 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
     insertAll(db, schema.orderPerformances, orders.performances);
     insertAll(db, schema.orderGifts, orders.gifts);
     insertAll(db, schema.paymentNotifications, orders.notifications);
+    insertAll(db, schema.refunds, orders.refunds);
+    insertAll(db, schema.sandboxRefunds, orders.sandboxRefunds);
     insertAll(db, schema.memberServers, servers);
     insertAll(db, schema.outboxMessages, orders.outbox);
   })();
