@@ -56,7 +56,9 @@ describe("loadConfig", () => {
 
   it("requires the public origin of a production storefront, an origin only; HK_BASE_URL defaults to it (review 2026-11b, M2)", () => {
     for (const role of ["all", "storefront"]) {
-      const env = { DB_FILE: dbFile, SERVER_ROLE: role, TRADE_API_URL: "http://127.0.0.1:3100", SESSION_SECRET: SECRET };
+      // a storefront takes COOKIE_SECRET, the all-in-one process SESSION_SECRET (decision 023)
+      const secret = role === "storefront" ? { COOKIE_SECRET: SECRET } : { SESSION_SECRET: SECRET };
+      const env = { DB_FILE: dbFile, SERVER_ROLE: role, TRADE_API_URL: "http://127.0.0.1:3100", ...secret };
       expect(() => loadConfig(env)).toThrowError(/CN_BASE_URL/);
       expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example/shop" })).toThrowError(/CN_BASE_URL/);
       expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example?x=1" })).toThrowError(/CN_BASE_URL/);
@@ -116,7 +118,7 @@ describe("loadConfig", () => {
 
   it("gives a storefront COOKIE_SECRET and no key of the trade tier, keeping no file", () => {
     const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
-    const storefront = { SERVER_ROLE: "storefront", TRADE_API_URL: "http://trade:3100", DB_FILE: join(dir, "shop.sqlite") };
+    const storefront = { SERVER_ROLE: "storefront", TRADE_API_URL: "http://trade:3100", CN_BASE_URL: ORIGIN, DB_FILE: join(dir, "shop.sqlite") };
     const config = loadConfig({ ...storefront, COOKIE_SECRET: SECRET });
     expect(config.cookieSecret).toBe(SECRET);
     expect(() => config.sessionSecret).toThrowError(/storefront/);
@@ -130,7 +132,7 @@ describe("loadConfig", () => {
     [{ SERVER_ROLE: "trade" }, /只有 loopback/],
     [{ SERVER_ROLE: "trade", TRUST_PROXY: "2" }, /跳数/],
     [{ SERVER_ROLE: "trade", TRUST_PROXY: "10.231.0.0/16" }, null],
-    [{ SERVER_ROLE: "all" }, null],
+    [{ SERVER_ROLE: "all", CN_BASE_URL: ORIGIN }, null],
   ])("with %j warns about TRUST_PROXY: %s", (env, warning) => {
     const message = trustWarning(loadConfig({ DB_FILE: dbFile, ...env }));
     if (warning) expect(message).toMatch(warning);

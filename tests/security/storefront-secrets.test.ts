@@ -16,6 +16,7 @@ function storefront(env: Record<string, string | undefined>) {
   return startup({
     SERVER_ROLE: "storefront",
     TRADE_API_URL: "http://127.0.0.1:9",
+    CN_BASE_URL: "https://shop.example",
     DB_FILE: join(dir, "shop.sqlite"),
     SESSION_SECRET: undefined,
     PAY_NOTIFY_SECRET: undefined,

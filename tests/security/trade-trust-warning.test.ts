@@ -37,7 +37,7 @@ describe("start-up of the trade tier", () => {
 
   it.each([
     ["SERVER_ROLE=trade listing the storefronts' network", { SERVER_ROLE: "trade", TRUST_PROXY: "10.231.0.0/16" }],
-    ["SERVER_ROLE=all with the default", {}],
+    ["SERVER_ROLE=all with the default", { CN_BASE_URL: "https://shop.example" }],
   ])(
     "does not warn with %s",
     async (_what, env) => {
