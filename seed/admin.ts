@@ -15,7 +15,7 @@ import { createLogger } from "../server/logger";
 import type { TradeDeps } from "../server/trade/deps";
 import { eventBetween, HAPPY_PATH, nextStatus, OPEN_STATUSES, ORDER_STATUSES, type OrderEvent, type OrderStatus } from "../server/trade/domain/order-state";
 import { parseMobile } from "../server/trade/domain/phone";
-import { ApiError } from "../server/trade/http/envelope";
+import { ApiError } from "../server/trade/http/api-error";
 import { expireOrder } from "../server/trade/jobs/expiry";
 import { fulfilOrder, restock } from "../server/trade/jobs/fulfilment";
 import { closeOrder, forceOrderStatus, PAY_WAYS, refundOrder, transition, type PayWay } from "../server/trade/services/order.service";

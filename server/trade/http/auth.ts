@@ -3,7 +3,7 @@ import type { Response } from "express";
 import type { TradeDeps } from "../deps";
 import { memberByCredential, type Member } from "../services/session.service";
 import { clientOf } from "./client-context";
-import { ApiError, ERROR } from "./envelope";
+import { ApiError, ERROR } from "./api-error";
 
 export const NOT_LOGGED_IN = "登录已失效，请重新登录";
 

@@ -20,7 +20,7 @@ import {
 } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import type { Member } from "./session.service";
 import type { PayProvider } from "../providers/pay";
 import { payProvider, requirePayProvider } from "./payment.service";

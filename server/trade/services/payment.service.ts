@@ -6,7 +6,7 @@ import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
 import type { Config } from "../../config";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from "../domain/order-state";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import type { PayNotification, PayProvider } from "../providers/pay";
 import { sandboxPay } from "../providers/pay-sandbox";
 import { transition } from "./order.service";
