@@ -2,7 +2,6 @@
 // coupon, pay-way changes, status, list, detail and close — each member sees only their own.
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { CURRENCY_SYMBOL } from "../../../shared/money";
 import { compactShopDay, DAY_MS, shopDayStart } from "../../../shared/shop-time";
 import type { Db } from "../../../db/client";
@@ -19,10 +18,11 @@ import {
   specNodes,
 } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderEvent, type OrderStatus } from "../domain/order-state";
+import { nextStatus, OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
 import type { Member } from "./session.service";
 import type { PayProvider } from "../providers/pay";
+import { findOrder, transition, type OrderRow } from "./order-transitions";
 import { payProvider, requirePayProvider } from "./payment.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
@@ -52,15 +52,8 @@ export interface CreateOrderInput {
   coupons: string[];
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
-  order: db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNo, p("orderNo")))
-    .prepare(),
   orderNoTaken: db
     .select({ orderNo: orders.orderNo })
     .from(orders)
@@ -125,39 +118,6 @@ const queries = preparedFor((db) => ({
     .prepare(),
 }));
 
-/** The status UPDATE of a transition, prepared once per set of extra columns it writes. */
-const transitionUpdates = new WeakMap<Db, Map<string, { run(values: Record<string, unknown>): { changes: number } }>>();
-
-function transitionUpdate(db: Db, columns: string[]) {
-  let byColumns = transitionUpdates.get(db);
-  if (!byColumns) transitionUpdates.set(db, (byColumns = new Map()));
-  const key = columns.join(",");
-  let update = byColumns.get(key);
-  if (!update) {
-    const values: [column: string, placeholder: string][] = [["status", "to"], ["updatedAt", "now"], ...columns.map((c): [string, string] => [c, c])];
-    update = db
-      .update(orders)
-      .set(Object.fromEntries(values.map(([column, name]) => [column, sql`${p(name)}`])) as SQLiteUpdateSetSource<typeof orders>)
-      .where(and(eq(orders.orderNo, p("orderNo")), eq(orders.status, p("from"))))
-      .prepare();
-    byColumns.set(key, update);
-  }
-  return update;
-}
-
-/**
- * Moves an order along the state machine, or refuses with 409. Runs inside a transaction the
- * caller opened on `db`.
- */
-export function transition(db: Db, order: Pick<OrderRow, "orderNo" | "status">, event: OrderEvent, now: number, extra: Partial<OrderRow> = {}): OrderStatus {
-  const to = nextStatus(order.status as OrderStatus, event);
-  if (!to) throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能执行 ${event}`);
-  const columns = Object.keys(extra).sort();
-  const changed = transitionUpdate(db, columns).run({ ...extra, to, now, orderNo: order.orderNo, from: order.status });
-  if (changed.changes !== 1) throw new ApiError(ERROR.CONFLICT, "订单状态已变化，请刷新后重试");
-  return to;
-}
-
 /** The day part of order numbers (the shop's calendar day, Asia/Shanghai), kept until the day ends: formatting it costs more than the rest of the number. */
 let orderDay = { from: 0, to: 0, text: "" };
 
@@ -180,7 +140,7 @@ const requestHash = (input: CreateOrderInput) => createHash("sha256").update(JSO
 
 /** The member's own order, or 404 (another member's order is indistinguishable from none). */
 function ownOrder(db: Db, member: Member, orderNo: string): OrderRow {
-  const order = queries(db).order.get({ orderNo });
+  const order = findOrder(db, orderNo);
   if (!order || order.memberId !== member.memberId) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
   return order;
 }
@@ -323,7 +283,7 @@ export function refundOrder(deps: TradeDeps, orderNo: string, skuNos: readonly s
   const now = deps.now();
   const { db } = deps.store;
   return writeTransaction(db, () => {
-    const order = queries(db).order.get({ orderNo });
+    const order = findOrder(db, orderNo);
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
     if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
       throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能${skuNos ? "部分" : "全额"}退款`);
@@ -359,7 +319,7 @@ export function forceOrderStatus(deps: TradeDeps, orderNo: string, to: OrderStat
   const now = deps.now();
   const { db } = deps.store;
   return writeTransaction(db, () => {
-    const order = queries(db).order.get({ orderNo });
+    const order = findOrder(db, orderNo);
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
     const payable = OPEN_STATUSES.includes(to) && order.payExpireAt <= now;
     db.update(orders)
