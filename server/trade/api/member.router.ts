@@ -7,7 +7,7 @@ import { CAPTCHA_MESSAGES } from "../domain/captcha";
 import { cookieDomains, normalizeDomain } from "../domain/cookie-domain";
 import { MOBILE_MAX_LENGTH, MOBILE_PATTERN } from "../domain/phone";
 import { SMS_CODE, SMS_TYPES } from "../domain/sms-code";
-import { requireMember } from "../http/auth";
+import { requireMember } from "./member-auth";
 import { clientOf, LOGIN_COOKIE } from "../http/client-context";
 import { ApiError, ERROR } from "../http/api-error";
 import { parse, send } from "../http/envelope";

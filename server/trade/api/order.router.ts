@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CODE_PATTERN } from "../../../shared/codes";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../../shared/email";
 import type { TradeDeps } from "../deps";
-import { requireMember } from "../http/auth";
+import { requireMember } from "./member-auth";
 import { clientOf } from "../http/client-context";
 import { parse, send } from "../http/envelope";
 import { checkDistinctSkus } from "./units.schema";
