@@ -1,5 +1,5 @@
-// The order state machine's one write path (transition) and the one prepared read of an order
-// that every service and job moving orders starts from.
+// The order state machine's one write path (transition), and the one prepared read of an order
+// that every service and job reading or moving an order starts from.
 import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
@@ -7,8 +7,18 @@ import { orders } from "../../../db/schema";
 import { nextStatus, type OrderEvent, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
 import { preparedFor } from "./prepared";
+import type { Member } from "./session.service";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+export const ORDER_MESSAGES = {
+  NOT_FOUND: "订单不存在",
+  NOT_YOURS: "无权查看其他用户的订单",
+  CUSTOMER_MISMATCH: "下单用户与登录用户不一致",
+  KEY_REUSED: "请求编号已用于另一笔订单",
+  NOT_PAYABLE: "订单当前状态不可支付",
+  NOT_CLOSABLE: "订单当前状态不可关闭",
+} as const;
 
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
@@ -22,6 +32,13 @@ const queries = preparedFor((db) => ({
 /** The order with this number, or undefined. */
 export function findOrder(db: Db, orderNo: string): OrderRow | undefined {
   return queries(db).order.get({ orderNo });
+}
+
+/** The member's own order, or 404 (another member's order is indistinguishable from none). */
+export function ownOrder(db: Db, member: Member, orderNo: string): OrderRow {
+  const order = findOrder(db, orderNo);
+  if (!order || order.memberId !== member.memberId) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
+  return order;
 }
 
 /** The status UPDATE of a transition, prepared once per set of extra columns it writes. */
