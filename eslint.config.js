@@ -9,6 +9,8 @@ import tseslint from "typescript-eslint";
 // ("../../db/client"), through the "~" alias ("~/../server/app") or through tsconfig's baseUrl
 // ("db/client"). Package subpaths such as "react-dom/server" and `.server` modules do not match.
 const BEYOND_THE_HTTP_CONTRACT = String.raw`^(\.{1,2}/(.*/)?|~/(.*/)?|/(.*/)?)?(server|db|seed)(/|$)`;
+// An import of the seed (seed/), relative or through tsconfig's baseUrl.
+const THE_SEED = String.raw`^(\.{1,2}/(.*/)?|/(.*/)?)?seed(/|$)`;
 
 export default tseslint.config(
   { ignores: ["build/", "data/", "public/", "test-results/", "playwright-report/", "tests/.tmp/"] },
@@ -55,6 +57,16 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // the production server does not depend on the demo's data: the entry point (boot.ts) hands it the seed
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: THE_SEED, message: "server/ never imports seed/: the entry point (boot.ts) hands the server its Seeder (server/store.ts)." }] },
       ],
     },
   },

@@ -17,7 +17,7 @@ export function run(command, args, options = {}) {
  * scavenges then take about a third less CPU per page (docs/benchmarks.md). Workers of
  * node:cluster inherit the flags.
  */
-export const SERVER_NODE_ARGS = ["--max-semi-space-size=32", "--import", "tsx", "server/index.ts"];
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=32", "--import", "tsx", "boot.ts"];
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 

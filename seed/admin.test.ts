@@ -12,7 +12,7 @@ import { cdkeys, coupons, members, orderPerformances, orders, orderUnits, outbox
 import { yuanText } from "../shared/money";
 import { unitShares } from "../server/trade/domain/refund-shares";
 import { runRefunds } from "../server/trade/jobs/refunds";
-import { REFUND_REASONS } from "../server/trade/services/order.service";
+import { REFUND_REASONS } from "../server/trade/services/order-admin";
 import { refundNotice } from "../server/trade/services/refund.service";
 import { loadConfig } from "../server/config";
 import { createLogger } from "../server/logger";
@@ -20,7 +20,7 @@ import type { TradeDeps } from "../server/trade/deps";
 import { loginCodeMessage } from "../server/trade/domain/sms-code";
 import { fulfilOrder, OUT_OF_STOCK_NOTICE, runFulfilment } from "../server/trade/jobs/fulfilment";
 import { outboxSmsProvider } from "../server/trade/providers/sms";
-import { createOrder } from "../server/trade/services/order.service";
+import { createOrder } from "../server/trade/services/order-commands";
 import type { PayNotification } from "../server/trade/providers/pay";
 import { signNotification } from "../server/trade/providers/pay-sandbox";
 import { applyNotification } from "../server/trade/services/payment.service";

@@ -9,15 +9,15 @@ import type { Logger } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config";
 import { serveMetrics, storeMetrics } from "./metrics";
-import { prepareStore } from "./store";
+import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
 
 /** How long the primary waits for its workers to drain before it stops them. */
 const DRAIN_MS = 15_000;
 
-export function runPrimary(config: Config, logger: Logger) {
-  const store = config.role === "storefront" ? null : prepareStore(config, logger);
+export function runPrimary(config: Config, logger: Logger, seeder: Seeder) {
+  const store = config.role === "storefront" ? null : prepareStore(config, logger, seeder);
   const jobs = store ? startJobs({ config, store, logger, now: Date.now }) : null;
   let stopping = false;
 

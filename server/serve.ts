@@ -16,17 +16,17 @@ import { openStore } from "../db/client";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
-import { prepareStore } from "./store";
+import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function serve(config: Config, logger: Logger, { dev }: { dev: boolean }) {
+export async function serve(config: Config, logger: Logger, { dev, seeder }: { dev: boolean; seeder: Seeder }) {
   const worker = cluster.isWorker;
   const servesTrade = config.role !== "storefront";
   // a worker opens the database its primary prepared; the only process prepares it itself
-  const store = !servesTrade ? undefined : worker ? openStore(config.dbFile) : prepareStore(config, logger);
+  const store = !servesTrade ? undefined : worker ? openStore(config.dbFile) : prepareStore(config, logger, seeder);
   // background jobs run once: in the primary of a cluster, here when this is the only process
   const jobs = store && !worker ? startJobs({ config, store, logger, now: Date.now }) : null;
 

@@ -1,7 +1,7 @@
 // The storefront's environment, validated once (Epic Stack's env.server.ts): the only module in
 // app/ that reads process.env. Read on first use, not at import: the Express host sets
 // TRADE_API_URL once it knows its port, and COOKIE_SECRET before it takes requests
-// (server/index.ts, decision 015). An invalid value stops the request with a message naming it.
+// (boot.ts, decision 015). An invalid value stops the request with a message naming it.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { domainGroups, PublicOriginSchema } from "../../shared/public-origin";
@@ -33,7 +33,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const production = e.NODE_ENV === "production";
   const domains = domainGroups(e.CN_BASE_URL, e.HK_BASE_URL);
   if (production && !e.COOKIE_SECRET) {
-    throw new Error("商城配置无效: COOKIE_SECRET 未设置（正式环境由 server/index.ts 从 SESSION_SECRET 派生）");
+    throw new Error("商城配置无效: COOKIE_SECRET 未设置（正式环境由 boot.ts 从 SESSION_SECRET 派生）");
   }
   return {
     nodeEnv: e.NODE_ENV,

@@ -13,7 +13,8 @@ import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
 import { NO_STORE } from "./http/cache-control";
 import { clientContext } from "./http/client-context";
-import { ApiError, apiErrorHandler, ERROR, sendError } from "./http/envelope";
+import { ApiError, ERROR } from "./http/api-error";
+import { apiErrorHandler, sendError } from "./http/envelope";
 import { configureReadCache } from "./services/read-cache";
 
 /** Where the Express process mounts the trade services. */

@@ -49,10 +49,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node --import tsx server/index.ts` on the DB file and waits until it answers. */
+/** Starts `node --import tsx boot.ts` on the DB file and waits until it answers. */
 async function startServer(dbFile: string, secret: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "boot.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -37,3 +37,18 @@ describe("app/ imports nothing beyond the HTTP contract", () => {
     expect(await restrictedImports('import { openStore } from "../db/client";\nexport const x = 1;\n', "server/x.ts")).toEqual([]);
   });
 });
+
+describe("server/ does not import the seed", () => {
+  it.each(['import { seedDatabase } from "../seed/seed";', 'import { generateImages } from "../../seed/images";', 'import { x } from "seed/data";'])(
+    "refuses %s",
+    async (line) => {
+      const messages = await restrictedImports(`${line}\nexport const x = 1;\n`, "server/trade/x.ts");
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.message).toContain("never imports seed/");
+    },
+  );
+
+  it("leaves the entry point free to hand the seed over", async () => {
+    expect(await restrictedImports('import { seedDatabase } from "./seed/seed";\nexport const x = 1;\n', "boot.ts")).toEqual([]);
+  });
+});

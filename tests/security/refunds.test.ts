@@ -17,7 +17,7 @@ import { storeMetrics } from "../../server/metrics";
 import { OUT_OF_STOCK_REFUND_REASON } from "../../server/trade/jobs/fulfilment";
 import { runRefunds } from "../../server/trade/jobs/refunds";
 import type { PayProvider } from "../../server/trade/providers/pay";
-import { refundOrder } from "../../server/trade/services/order.service";
+import { refundOrder } from "../../server/trade/services/order-admin";
 import { payProvider } from "../../server/trade/services/payment.service";
 import { REFUND_MAX_ATTEMPTS, refundBackoffMs, refundNotice } from "../../server/trade/services/refund.service";
 import { createSeededDb } from "../bench/data";

@@ -1,4 +1,4 @@
-// The security tests' shop: the real server process (server/index.ts with the production build of
+// The security tests' shop: the real server process (boot.ts with the production build of
 // the storefront, as `npm start` runs it) on a free loopback port and its own temp database.
 // A test names the environment it attacks; a variable given as `undefined` is left unset.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

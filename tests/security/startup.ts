@@ -12,7 +12,7 @@ export interface Startup {
 
 export async function startup(env: Record<string, string | undefined>, waitMs = 30_000): Promise<Startup> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "boot.ts"], {
     // a variable given as undefined is left unset (spawn skips undefined values)
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

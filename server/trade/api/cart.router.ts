@@ -2,7 +2,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";
-import { optionalMember, requireMember } from "../http/auth";
+import { optionalMember, requireMember } from "./member-auth";
 import { parse, send } from "../http/envelope";
 import { cartOutput } from "../services/pricing.service";
 import { checkDistinctSkus, CouponNosSchema, singleCoupon, UnitsSchema } from "./units.schema";

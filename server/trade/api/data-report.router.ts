@@ -4,7 +4,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { analyticsEvents } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { optionalMember } from "../http/auth";
+import { optionalMember } from "./member-auth";
 import { clientOf } from "../http/client-context";
 import { parse, send } from "../http/envelope";
 import { preparedFor, writeTransaction } from "../services/prepared";

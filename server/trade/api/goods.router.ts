@@ -3,7 +3,8 @@ import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";
 import { publicRead } from "../http/cache-control";
-import { ApiError, ERROR, parse, send } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
+import { parse, send } from "../http/envelope";
 import { goodsDetail, searchGoods } from "../services/goods.service";
 
 const SearchQuery = z.object({

@@ -4,11 +4,12 @@ import { z } from "zod";
 import { CODE_PATTERN } from "../../../shared/codes";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../../../shared/email";
 import type { TradeDeps } from "../deps";
-import { requireMember } from "../http/auth";
+import { requireMember } from "./member-auth";
 import { clientOf } from "../http/client-context";
 import { parse, send } from "../http/envelope";
 import { checkDistinctSkus } from "./units.schema";
-import { changePayWay, closeOrder, createOrder, LIST_FILTERS, listOrders, orderDetail, orderStatus, PAY_WAYS, serverList } from "../services/order.service";
+import { changePayWay, closeOrder, createOrder, PAY_WAYS } from "../services/order-commands";
+import { LIST_FILTERS, listOrders, orderDetail, orderStatus, serverList } from "../services/order-queries";
 
 export const OrderNo = z.string().regex(/^TT\d{14}$/);
 const OrderNoParam = z.object({ orderNo: OrderNo });

@@ -5,7 +5,7 @@ import type { TradeDeps } from "../deps";
 import { parse, send } from "../http/envelope";
 import { applyNotification } from "../services/payment.service";
 import { OrderNo } from "./order.router";
-import { PAY_WAYS } from "../services/order.service";
+import { PAY_WAYS } from "../services/order-commands";
 
 const NotifyBody = z.object({
   notify_id: z.string().regex(/^[\w-]{8,64}$/),

@@ -3,7 +3,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";
-import { optionalMember, requireMember } from "../http/auth";
+import { optionalMember, requireMember } from "./member-auth";
 import { parse, send } from "../http/envelope";
 import { afterPrice, availableCoupons } from "../services/pricing.service";
 import { availableActivities, claimCoupon, myCoupons, receiveAuto, receiveOneClick } from "../services/promotion.service";

@@ -1,7 +1,7 @@
 // Input schemas shared by the promotion, cart and (later) order endpoints: cart units and the
 // chosen coupons (spec/02 §3 "Create-order payload", §7 cart output).
 import { z } from "zod";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 
 /** Goods, SKU, activity and coupon numbers: letters, digits, "_" and "-", at most 32. */
 export const CodeSchema = z

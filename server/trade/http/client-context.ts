@@ -4,7 +4,8 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { z } from "zod";
 import { limitAddress } from "../domain/client-address";
-import { ApiError, ERROR, parse } from "./envelope";
+import { ApiError, ERROR } from "./api-error";
+import { parse } from "./envelope";
 
 export const STORE_LINES = {
   official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },

@@ -1,34 +1,11 @@
-// The `{success, result}` envelope, the one error type of the services, and zod input parsing
+// The `{success, result}` envelope that carries results and ApiErrors, and zod input parsing
 // whose failures name the field in Chinese (spec/03 §2).
 import { constants, gzipSync } from "node:zlib";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { ApiError, ERROR } from "./api-error";
 import { NO_STORE, notModified } from "./cache-control";
-
-export const ERROR = {
-  BAD_INPUT: 400,
-  NOT_LOGGED_IN: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-export type ErrorStatus = (typeof ERROR)[keyof typeof ERROR];
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    /** Defaults to the HTTP status, as the contract's `error_code` 401 does. */
-    readonly errorCode: number = status,
-  ) {
-    super(message);
-  }
-}
 
 export function send<T>(res: Response, result: T, status = 200) {
   writeJson(res, status, { success: true, result });

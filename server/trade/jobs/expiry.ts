@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { orders, ORDERS_OPEN_SQL } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import type { OrderStatus } from "../domain/order-state";
-import { transition } from "../services/order.service";
+import { transition } from "../services/order-transitions";
 import { releaseCoupon } from "../services/promotion.service";
 
 export function closeExpiredOrders(deps: TradeDeps): string[] {

@@ -14,7 +14,7 @@ import type { Db } from "../../../db/client";
 import { cdkeys, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatDateTime } from "../../../shared/shop-time";
-import { transition } from "../services/order.service";
+import { findOrder, transition, type OrderRow } from "../services/order-transitions";
 import { tellMember } from "../services/order-messages";
 import { startRefund } from "../services/refund.service";
 import { preparedFor, writeTransaction } from "../services/prepared";
@@ -37,11 +37,6 @@ const queries = preparedFor((db) => ({
     .where(and(sql`${orders.status} in ${sql.raw(ORDERS_TO_FULFIL_SQL)}`, lte(orders.fulfilAfter, p("now"))))
     .orderBy(asc(orders.fulfilAfter))
     .limit(FULFIL_BATCH)
-    .prepare(),
-  order: db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNo, p("orderNo")))
     .prepare(),
   undeliveredUnits: db
     .select({ unitId: orderUnits.id, skuNo: orderUnits.skuNo, redemptionUrl: skus.redemptionUrl })
@@ -133,7 +128,7 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "del
   const { db } = deps.store;
   const q = queries(db);
   return writeTransaction(db, () => {
-    let order = q.order.get({ orderNo });
+    let order = findOrder(db, orderNo);
     if (!order || !["PAY_SUCCESS", "SENDING"].includes(order.status)) return "waiting";
     if (order.status === "PAY_SUCCESS") {
       transition(db, order, "START_SENDING", now);
@@ -217,7 +212,7 @@ export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]
   );
 }
 
-function queueDeliveryMessages(db: Db, order: typeof orders.$inferSelect, now: number) {
+function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
   const { orderNo } = order;
   const items = queries(db).deliveredItems.all({ orderNo });
   const lines = items.map((i) => `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}`);

@@ -8,7 +8,7 @@ import type { DbTx } from "../../../db/client";
 import { captchaLots } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { CAPTCHA, CAPTCHA_MESSAGES, canAnswer, checkLotUse, type CaptchaType } from "../domain/captcha";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import { captchaProvider, type CaptchaAnswer } from "../providers/captcha";
 
 /** The connection or a transaction on it. */

@@ -8,7 +8,7 @@ import type { TradeDeps } from "../deps";
 import { addressLoginRefusal, LOGIN_LOCK, LOGIN_MESSAGES, lockedUntil, type Attempt } from "../domain/login-lock";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { defaultMemberName } from "../domain/phone";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import type { DbTx } from "../../../db/client";
 import { consumeValidatedLot } from "./captcha.service";
 import { issueCredential, revokeCredential, type Member } from "./session.service";

@@ -6,10 +6,10 @@ import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
 import type { Config } from "../../config";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from "../domain/order-state";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import type { PayNotification, PayProvider } from "../providers/pay";
 import { sandboxPay } from "../providers/pay-sandbox";
-import { transition } from "./order.service";
+import { findOrder, transition, type OrderRow } from "./order-transitions";
 import { preparedFor, writeTransaction } from "./prepared";
 import { queueRefund } from "./refund.service";
 import { consumeCoupon } from "./promotion.service";
@@ -52,15 +52,8 @@ export function cashierOrder(db: Db, orderNo: string) {
   return { ...order, status, payable: OPEN_STATUSES.includes(status), paid: PAID_STATUSES.includes(status), attempts };
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
 const p = sql.placeholder;
 const queries = preparedFor((db) => ({
-  order: db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNo, p("orderNo")))
-    .prepare(),
   notification: db
     .select({ outcome: paymentNotifications.outcome })
     .from(paymentNotifications)
@@ -126,7 +119,7 @@ export function applyPayment(deps: TradeDeps, n: PayNotification): { outcome: No
   const { db } = deps.store;
   const q = queries(db);
   return writeTransaction(db, () => {
-    const order = q.order.get({ orderNo: n.order_no });
+    const order = findOrder(db, n.order_no);
     if (!order) throw new ApiError(ERROR.NOT_FOUND, "订单不存在");
     const status = order.status as OrderStatus;
     if (q.notification.get({ notifyId: n.notify_id })) return { outcome: "IGNORED" as const, order_status: status };

@@ -17,7 +17,7 @@ import {
 } from "../domain/coupon-rules";
 import { cartTotals, priceLines, type CartTotals, type PriceLine } from "../domain/pricing";
 import type { Caller, ServiceDeps } from "../deps";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import { memberCouponRows, memberCouponsByNo, PROMOTION_MESSAGES, toOwnedCoupon, toWireCoupon, type WireCoupon } from "./promotion.service";
 import { preparedFor } from "./prepared";
 

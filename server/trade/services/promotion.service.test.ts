@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../../db/client";
 import { couponActivities, coupons, members } from "../../../db/schema";
 import { DAY_MS } from "../domain/coupon-rules";
-import { ApiError } from "../http/envelope";
+import { ApiError } from "../http/api-error";
 import { claimCoupon, consumeCoupon, lockCoupon, receiveAuto, releaseCoupon } from "./promotion.service";
 
 const NOW = Date.UTC(2025, 2, 10, 4);

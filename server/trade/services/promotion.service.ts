@@ -21,7 +21,7 @@ import {
   type WireCouponStatus,
 } from "../domain/coupon-rules";
 import type { Caller, ServiceDeps } from "../deps";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import { preparedFor } from "./prepared";
 
 type ActivityRow = typeof couponActivities.$inferSelect;

@@ -10,10 +10,9 @@ import { orders, refunds } from "../../../db/schema";
 import { yuanText } from "../../../shared/money";
 import type { OrderStatus } from "../domain/order-state";
 import { tellMember } from "./order-messages";
-import { transition } from "./order.service";
+import { findOrder, transition, type OrderRow } from "./order-transitions";
 import { preparedFor } from "./prepared";
 
-type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
 /** Attempts before a refund is given up and its order flagged for a refund by hand. */
@@ -52,11 +51,6 @@ const queries = preparedFor((db) => ({
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: sql`${p("leaseUntil")}` })
     .where(and(eq(refunds.id, p("id")), eq(refunds.status, "PENDING"), eq(refunds.attempts, p("attempts"))))
-    .prepare(),
-  order: db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNo, p("orderNo")))
     .prepare(),
 }));
 
@@ -126,7 +120,7 @@ export function refundSucceeded(db: Db, refund: RefundRow, now: number): void {
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
     .run().changes;
   if (!changed) return;
-  const order = queries(db).order.get({ orderNo: refund.orderNo })!;
+  const order = findOrder(db, refund.orderNo)!;
   updateNotice(db, refund, "SUCCEEDED", now);
   const money = yuanText(refund.amount);
   tellMember(db, order, now, {

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { smsCodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { checkCode, decideSend, loginCodeMessage, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
-import { ApiError, ERROR } from "../http/envelope";
+import { ApiError, ERROR } from "../http/api-error";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
 import type { DbTx } from "../../../db/client";
 import { shopDayStart } from "../../../shared/shop-time";

@@ -1,11 +1,15 @@
 // Boot: configuration, then either the one process that serves the shop (server/serve.ts) or,
 // with WEB_CONCURRENCY > 1 in production, node:cluster's primary (server/cluster.ts) and its
-// workers, each of which serves it.
+// workers, each of which serves it. It lives outside server/ because it hands the server the
+// seed (seed/), which fills a database just created: server/ never imports seed/.
 import cluster from "node:cluster";
-import { runPrimary } from "./cluster";
-import { ConfigError, loadConfig, trustWarning } from "./config";
-import { createLogger } from "./logger";
-import { serve } from "./serve";
+import { generateImages } from "./seed/images";
+import { seedCatalogue, seedDatabase } from "./seed/seed";
+import { runPrimary } from "./server/cluster";
+import { ConfigError, loadConfig, trustWarning } from "./server/config";
+import { createLogger } from "./server/logger";
+import { serve } from "./server/serve";
+import type { Seeder } from "./server/store";
 
 const dev = process.argv.includes("--dev");
 
@@ -26,6 +30,11 @@ const logger = createLogger(config.logLevel);
 const trust = trustWarning(config);
 if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, trust);
 
+const seeder: Seeder = {
+  seed: (store, { demo, mediaDir }) => (demo ? seedDatabase : seedCatalogue)(store, { mediaDir }),
+  images: generateImages,
+};
+
 // Vite's dev server keeps one module graph: development always runs one process
-if (cluster.isPrimary && config.webConcurrency > 1 && !dev) runPrimary(config, logger);
-else await serve(config, logger, { dev });
+if (cluster.isPrimary && config.webConcurrency > 1 && !dev) runPrimary(config, logger, seeder);
+else await serve(config, logger, { dev, seeder });

@@ -2,8 +2,8 @@
 import type { Response } from "express";
 import type { TradeDeps } from "../deps";
 import { memberByCredential, type Member } from "../services/session.service";
-import { clientOf } from "./client-context";
-import { ApiError, ERROR } from "./envelope";
+import { clientOf } from "../http/client-context";
+import { ApiError, ERROR } from "../http/api-error";
 
 export const NOT_LOGGED_IN = "登录已失效，请重新登录";
 
