@@ -28,51 +28,41 @@ export function ensureDependencies() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
-/** Debian's Chromium and CJK fonts through apt when root; otherwise Playwright's own browser. */
-export function ensureBrowser() {
-  if (process.env.CHROMIUM_PATH || existsSync("/usr/bin/chromium")) {
-    ensureCjkFonts();
-    return;
-  }
-  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    console.log("→ apt-get install chromium fonts-noto-cjk");
-    run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-noto-cjk"], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    return;
-  }
-  console.log("→ playwright install chromium (not root: using Playwright's own browser)");
-  run("npx", ["playwright", "install", "chromium"]);
-}
-
-function ensureCjkFonts() {
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return;
-  try {
-    if (execFileSync("fc-list", [":lang=zh"], { encoding: "utf8" }).trim()) return;
-  } catch {
-    // no fontconfig: install the fonts anyway
-  }
-  console.log("→ apt-get install fonts-noto-cjk");
-  run("apt-get", ["install", "-y", "-qq", "fonts-noto-cjk"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-}
-
 /**
- * The system tools the tests run the shop with: nginx (deploy/nginx/shop.conf in front of the
- * shop: tests/support/nginx.ts) and iproute2 (`ip`: split roles on addresses of their own),
- * through apt when root and missing. Not root: the tests that need them say what is missing.
+ * The Debian packages the tests run with, installed through apt in one go when root and missing:
+ * Chromium with CJK fonts (the browser tests), nginx (deploy/nginx/shop.conf in front of the shop:
+ * tests/support/nginx.ts) and iproute2 (`ip`: split roles on addresses of their own). Not root:
+ * Playwright's own browser, and the tests that need nginx or `ip` say what is missing.
  */
-export function ensureSystemTools() {
-  const missing = [
-    ["nginx-light", ["/usr/sbin/nginx", "/usr/bin/nginx"]],
-    ["iproute2", ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip", "/bin/ip"]],
-  ].filter(([, binaries]) => !binaries.some((path) => existsSync(path)));
-  if (!missing.length || process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return;
-  const packages = missing.map(([name]) => name);
+export function ensureTestTools() {
+  const browser = Boolean(process.env.CHROMIUM_PATH) || existsSync("/usr/bin/chromium");
+  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
+    if (browser) return;
+    console.log("→ playwright install chromium (not root: using Playwright's own browser)");
+    run("npx", ["playwright", "install", "chromium"]);
+    return;
+  }
+  const packages = [
+    ["chromium", browser],
+    ["fonts-noto-cjk", hasCjkFonts()],
+    ["nginx-light", ["/usr/sbin/nginx", "/usr/bin/nginx"].some((path) => existsSync(path))],
+    ["iproute2", ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip", "/bin/ip"].some((path) => existsSync(path))],
+  ]
+    .filter(([, present]) => !present)
+    .map(([name]) => name);
+  if (!packages.length) return;
   console.log(`→ apt-get install ${packages.join(" ")}`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   run("apt-get", ["update", "-qq"], { env });
   run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { env });
+}
+
+function hasCjkFonts() {
+  try {
+    return execFileSync("fc-list", [":lang=zh"], { encoding: "utf8" }).trim() !== "";
+  } catch {
+    return false; // no fontconfig yet: the fonts are missing too
+  }
 }
 
 /** Rebuilds the storefront when it was never built or a source is newer than the build. */

@@ -3,11 +3,10 @@
 // (Playwright, JavaScript on and off). Exits non-zero on any failure and prints one summary line.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { ensureBrowser, ensureBuild, ensureDependencies, ensureSystemTools } from "./setup.mjs";
+import { ensureBuild, ensureDependencies, ensureTestTools } from "./setup.mjs";
 
 ensureDependencies();
-ensureBrowser();
-ensureSystemTools();
+ensureTestTools();
 
 mkdirSync("tests/.tmp", { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureSystemTools } from "../../scripts/setup.mjs";
+import { ensureTestTools } from "../../scripts/setup.mjs";
 import { freePort } from "../bench/server";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -12,7 +12,7 @@ const BINARIES = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 
 /** The nginx binary, installed as `npm test` does (scripts/setup.mjs) when missing and root; null when absent. */
 export function ensureNginx(): string | null {
-  ensureSystemTools();
+  ensureTestTools();
   return BINARIES.find((path) => existsSync(path)) ?? null;
 }
 
