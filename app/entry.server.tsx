@@ -6,10 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RETRY_AFTER_SECONDS } from "~/api/client.server";
 import { NonceProvider } from "~/lib/nonce";
 import { recordPageView } from "~/lib/page-view.server";
+import { createAppLoadContext } from "~/lib/session.server";
 import { documentBody } from "~/lib/document-body.server";
 
 // the page cache (server/page-cache.ts) records the views of the documents it serves through this
 export { recordPageView };
+// server/serve.ts builds every request's load context through this (one session object per request)
+export { createAppLoadContext };
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -26,7 +29,7 @@ export default function handleRequest(
   // Response's headers, so its Retry-After is set here
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // every document is a page view (spec/01 §2), recorded without waiting and without JavaScript
-  if (request.method === "GET") recordPageView(request, loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
+  if (request.method === "GET") recordPageView(loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {
     let ready = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -4,12 +4,10 @@ import { useRef } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Sidebar } from "~/components/sidebar";
-import { tradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
 import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/lib/login.server";
-import { plainCookie, writeCookie } from "~/lib/cookies.server";
 import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useNonce } from "~/lib/nonce";
@@ -30,25 +28,25 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await tradeApi(request, context);
-  if (api.urlParamsChanged) context.appendSetCookie(await writeCookie("urlParams", api.urlParams, request));
+  const { session } = context;
+  const api = session.api;
+  if (session.urlParamsChanged) await session.write("urlParams", session.urlParams);
   let member: Member | null = null;
+  // a login the services no longer accept (401) leaves a visitor: the session forgets it
   if (api.credential) {
     const status = await getLoginStatus(api);
     if (status.ok) member = status.result;
-    // spec/01 §4: a 401 resets the session and removes the stored credential
-    else if (status.errorCode === 401) context.appendSetCookie(plainCookie("login", null, request));
   }
   return {
     shop: shopConfig(request),
     member,
     channel: { id: api.urlParams.channelId, name: api.urlParams.channelName },
-    flash: await takeFlash(request, context),
+    flash: await takeFlash(context),
     // the header search box's history (serach_cache cookie) and hot searches, rendered without JS too
-    searchBox: await searchBoxData(request, api),
+    searchBox: await searchBoxData(context, api),
     // the login modal opens from the address (?login=captcha|pwd); the coupon pop-up once after login
     login: member ? null : await loginModalState(request, api),
-    couponPopup: member ? await takeCouponPopup(request, context, api) : null,
+    couponPopup: member ? await takeCouponPopup(context, api) : null,
   };
 }
 

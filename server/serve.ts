@@ -8,8 +8,9 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
-import type { RequestHandler } from "express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import { openStore } from "../db/client";
@@ -22,6 +23,12 @@ import { startJobs } from "./trade/jobs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** What the storefront's server entry exports besides the render (app/entry.server.tsx). */
+interface StorefrontEntry {
+  createAppLoadContext(request: Request, basics: Omit<AppLoadContext, "session">): Promise<AppLoadContext>;
+  recordPageView(context: AppLoadContext, path: string): void;
+}
+
 export async function serve(config: Config, logger: Logger, { dev, seeder }: { dev: boolean; seeder: Seeder }) {
   const worker = cluster.isWorker;
   const servesTrade = config.role !== "storefront";
@@ -31,7 +38,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   const jobs = store && !worker ? startJobs({ config, store, logger, now: Date.now }) : null;
 
   let remix: RequestHandler | undefined;
-  let recordPageView: ((request: Request, context: ReturnType<typeof loadContext>, path: string) => void) | undefined;
+  let entry: StorefrontEntry | undefined;
   let vite: RequestHandler | undefined;
   // the page routes a metrics label may name (server/metrics.ts); in development every page is `other`
   let pages: PageRoutes | undefined;
@@ -43,18 +50,19 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     const viteServer = await createServer({ root, server: { middlewareMode: true } });
     vite = viteServer.middlewares as unknown as RequestHandler;
     closeVite = () => viteServer.close();
+    const build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
     remix = createRequestHandler({
-      build: () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+      build,
       mode: "development",
-      getLoadContext: loadContext,
+      getLoadContext: async (req, res) => loadContext((await build()).entry.module as unknown as StorefrontEntry, req, res),
     });
   } else {
     const buildFile = join(root, "build/server/index.js");
     if (existsSync(buildFile)) {
       const build = (await import(buildFile)) as ServerBuild;
-      remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+      const built = (entry = build.entry.module as unknown as StorefrontEntry);
+      remix = createRequestHandler({ build, mode: "production", getLoadContext: (req, res) => loadContext(built, req, res) });
       pages = pageRoutes(build.routes);
-      recordPageView = (build.entry.module as { recordPageView?: typeof recordPageView }).recordPageView;
     } else if (process.env.NODE_ENV === "test") {
       // process-level API tests (crash safety) run before `npm test` builds the storefront
       logger.warn("build/server/index.js missing: serving the trade services without the storefront (NODE_ENV=test)");
@@ -64,19 +72,32 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     }
   }
 
-  function loadContext(
-    req: { ip?: string },
-    res: { locals: Record<string, unknown>; headersSent: boolean; append(k: string, v: string): unknown; setHeader(k: string, v: string): unknown },
-  ) {
-    return {
+  /** The storefront's view of the request: its address as Express resolved it, and the headers the session reads. */
+  function requestOf(req: ExpressRequest): Request {
+    return new Request(`${req.protocol}://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+      headers: { cookie: req.headers.cookie ?? "", "user-agent": req.headers["user-agent"] ?? "" },
+    });
+  }
+
+  function contextOf(storefront: StorefrontEntry, req: ExpressRequest, res: ExpressResponse): Promise<AppLoadContext> {
+    return storefront.createAppLoadContext(requestOf(req), {
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? "127.0.0.1",
-      // a cookie from a call made while the page already streams (a deferred part) comes too late
-      // for this response; the shopper's next page sets it
-      appendSetCookie: (cookie: string) => void (res.headersSent || res.append("Set-Cookie", cookie)),
       // replaces the page cache's no-cache of a miss, which then is not stored (server/page-cache.ts)
       keepOutOfCaches: () => void (res.headersSent || res.setHeader("Cache-Control", "no-store")),
-    };
+    });
+  }
+
+  async function loadContext(storefront: StorefrontEntry, req: ExpressRequest, res: ExpressResponse) {
+    const context = await contextOf(storefront, req, res);
+    // the one place the cookies a request's loaders and actions set reach its answer: just before
+    // its headers go out, whatever sends them (a document, a data request, a redirect, an error).
+    // A cookie set while the page already streams (a deferred part) comes too late for this
+    // answer; the shopper's next page sets it.
+    onHeaders(res, () => {
+      for (const cookie of context.session.setCookieHeaders()) res.append("Set-Cookie", cookie);
+    });
+    return context;
   }
 
   // metrics: served here when this is the only process; a cluster's primary collects a worker's
@@ -101,10 +122,11 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     vite,
     clientBuildDir: dev ? undefined : join(root, "build/client"),
     onPageCacheHit: (req, res, path) => {
-      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
-        headers: { cookie: req.headers.cookie ?? "", "user-agent": req.headers["user-agent"] ?? "" },
-      });
-      recordPageView?.(request, loadContext(req, res), path);
+      if (!entry) return;
+      const storefront = entry;
+      contextOf(storefront, req, res)
+        .then((context) => storefront.recordPageView(context, path))
+        .catch(() => {});
     },
   });
 

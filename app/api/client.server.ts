@@ -1,15 +1,19 @@
 // The storefront's one way to reach the trade services: HTTP to TRADE_API_URL with the documented
 // headers (Saas-App-Id, Saas-Product-Line, Useragent, Login-Credential, saas-token), every answer
-// parsed with zod. Nothing here knows how the services are built.
+// parsed with zod. Nothing here knows how the services are built, nor about cookies: the request
+// session (app/lib/session.server.ts) hands a client what the shopper carries, and keeps the token
+// an answer issues.
 import diagnostics from "node:diagnostics_channel";
-import type { AppLoadContext } from "@remix-run/node";
 import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
 import { TRADE_API_ANSWER } from "../../shared/channels";
-import { readShopCookies, STORE_LINES, writeCookie, type UrlParams } from "~/lib/cookies.server";
 
-export type ApiResult<T> = { ok: true; result: T } | { ok: false; status: number; errorCode: number; errorMsg: string };
+/**
+ * A call's outcome; `issuedToken` is the saas-token the services issued with it to a new visitor,
+ * for the caller to keep.
+ */
+export type ApiResult<T> = ({ ok: true; result: T } | { ok: false; status: number; errorCode: number; errorMsg: string }) & { issuedToken?: string };
 
 const SuccessSchema = z.object({ success: z.literal(true), result: z.unknown() });
 
@@ -28,9 +32,28 @@ export interface TradeApi {
   post<S extends z.ZodType>(path: string, schema: S, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<z.output<S>>>;
   /** The login credential this request carries, if any. */
   credential: string | null;
-  /** The shopper's channel parameters and store line, and whether the address just set them. */
+  /** The shopper's channel parameters and store line. */
   urlParams: UrlParams;
-  urlParamsChanged: boolean;
+}
+
+export const STORE_LINES = {
+  official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },
+  audit: { appId: "TUNSHU_WEB", productLine: "TUNSHU", agentLine: "TUNSHU-PC" },
+} as const;
+
+export interface UrlParams {
+  channelId: string;
+  channelName: string;
+  storeId: keyof typeof STORE_LINES;
+}
+
+/** Who the calls are made for: what the shopper's browser carries, and where they are. */
+export interface Caller {
+  urlParams: UrlParams;
+  credential: string | null;
+  saasToken: string | null;
+  userAgent: string;
+  clientIp: string;
 }
 
 /** How long the shopper is asked to wait when the services cannot be reached (seconds). */
@@ -55,16 +78,11 @@ export function tradeApiUrl(): string {
   return env().tradeApiUrl;
 }
 
-/**
- * What the API clients of one incoming request share (see tradeApi), keyed by its load context:
- * Remix hands every loader a copy of the Request, but the same context.
- */
-const perRequest = new WeakMap<object, { saasToken: string | null; issued: boolean }>();
-
 interface Answer {
   ok: boolean;
   status: number;
   json: unknown;
+  issuedToken?: string;
 }
 
 /**
@@ -90,19 +108,18 @@ function tradeDispatcher(): Dispatcher {
 const tradeAnswers = diagnostics.channel(TRADE_API_ANSWER);
 
 /**
- * A client bound to one shopper's request: their store line, channel, credential and token.
- * `keepToken: false` for an answer that is the same for everyone (the sitemap): a token the
- * services issue is not handed to the visitor, so the answer sets no cookie a cache could replay.
+ * A client for one caller. It sends the caller's saas-token, or the first one the services issue
+ * (parallel first calls of a new visitor are each issued one), and returns an issued token in the
+ * result; `unavailable` hears when the services could not answer.
  */
-export async function tradeApi(request: Request, context: AppLoadContext, { keepToken = true } = {}): Promise<TradeApi> {
-  const cookies = await readShopCookies(request);
-  const line = STORE_LINES[cookies.urlParams.storeId];
+export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { unavailable(): void }): TradeApi {
+  const line = STORE_LINES[caller.urlParams.storeId];
   const headers: Record<string, string> = {
     "Saas-App-Id": line.appId,
     "Saas-Product-Line": line.productLine,
     Useragent: JSON.stringify({
-      ...describeBrowser(request.headers.get("user-agent") ?? ""),
-      channel_id: cookies.urlParams.channelId,
+      ...describeBrowser(caller.userAgent),
+      channel_id: caller.urlParams.channelId,
       agent_line: line.agentLine,
       version: "1.0.0",
     }),
@@ -111,14 +128,10 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
     // inflating here would only cost CPU (docs/benchmarks.md)
     "Accept-Encoding": "identity",
     // the services' per-address limits need the shopper's address, not the storefront's
-    "X-Forwarded-For": context.clientIp,
+    "X-Forwarded-For": caller.clientIp,
   };
-  if (cookies.credential) headers["Login-Credential"] = cookies.credential;
-
-  // the loaders of one page share the saas-token the services issue to a new visitor
-  let state = perRequest.get(context);
-  if (!state) perRequest.set(context, (state = { saasToken: cookies.saasToken, issued: false }));
-  const shared = state;
+  if (caller.credential) headers["Login-Credential"] = caller.credential;
+  let saasToken = caller.saasToken;
 
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
     let response: Dispatcher.ResponseData;
@@ -128,7 +141,7 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
         dispatcher: tradeDispatcher(),
         headers: {
           ...headers,
-          ...(shared.saasToken ? { "saas-token": shared.saasToken } : {}),
+          ...(saasToken ? { "saas-token": saasToken } : {}),
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
           ...extra,
         },
@@ -136,18 +149,14 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
       });
     } catch (error) {
       // undici throws only when there is no answer: refused, reset, timed out
-      throw unavailable(context, method, path, (error as { code?: string }).code ?? String(error));
+      throw unavailable(onUnavailable, method, path, (error as { code?: string }).code ?? String(error));
     }
     if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
-    // parallel first calls of a new visitor are each issued a token: the first one is kept
-    if (typeof issued === "string" && !shared.issued && keepToken) {
-      shared.issued = true;
-      shared.saasToken = issued;
-      context.appendSetCookie(await writeCookie("saasToken", issued, request));
-    }
+    const issuedToken = typeof issued === "string" ? issued : undefined;
+    if (issuedToken && !saasToken) saasToken = issuedToken;
     const status = response.statusCode;
-    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null) };
+    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null), issuedToken };
   }
 
   async function call<S extends z.ZodType>(
@@ -158,25 +167,24 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
     extra?: Record<string, string>,
   ): Promise<ApiResult<z.output<S>>> {
     const answer = await send(method, path, body, extra);
-    const { json } = answer;
+    const { json, issuedToken } = answer;
     if (answer.ok) {
       const envelope = SuccessSchema.safeParse(json);
       const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
-      if (parsed?.success) return { ok: true, result: parsed.data as z.output<S> };
+      if (parsed?.success) return { ok: true, result: parsed.data as z.output<S>, issuedToken };
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed?.error.message ?? "no envelope"}`);
     }
     const failure = FailureSchema.safeParse(json);
     if (failure.success) {
-      return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg };
+      return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg, issuedToken };
     }
-    if (answer.status >= 500) throw unavailable(context, method, path, `HTTP ${answer.status} without an envelope`);
+    if (answer.status >= 500) throw unavailable(onUnavailable, method, path, `HTTP ${answer.status} without an envelope`);
     throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
   }
 
   return {
-    credential: cookies.credential,
-    urlParams: cookies.urlParams,
-    urlParamsChanged: cookies.urlParamsChanged,
+    credential: caller.credential,
+    urlParams: caller.urlParams,
     get: (path, schema, query, extra) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
@@ -187,11 +195,10 @@ export async function tradeApi(request: Request, context: AppLoadContext, { keep
   };
 }
 
-function unavailable(context: AppLoadContext, method: string, path: string, reason: string): TradeUnavailable {
+function unavailable(onUnavailable: () => void, method: string, path: string, reason: string): TradeUnavailable {
   const error = new TradeUnavailable(`trade API ${method} ${path.split("?")[0]}: ${reason}`);
   console.warn(`[trade api] unavailable: ${error.reason}`);
-  // a page that shows 加载失败 or leaves out what it could not load is not kept by the page cache
-  context.keepOutOfCaches();
+  onUnavailable();
   return error;
 }
 

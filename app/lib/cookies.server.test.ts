@@ -1,17 +1,19 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { parse } from "cookie";
 import { describe, expect, it } from "vitest";
 import { COOKIE_NAMES, plainCookie, readPlainCookie, secureCookies, writeCookie, type PlainCookie } from "./cookies.server";
 import { setFlash, takeFlash } from "./flash.server";
-import { readSettle, settleCookie } from "./settle.server";
+import { createAppLoadContext } from "./session.server";
+import { keepSettle, readSettle } from "./settle.server";
 
 const http = (cookie = "") => new Request("http://shop.local/", { headers: { cookie } });
 const https = () => new Request("https://shop.example/");
 /** The name=value part of a Set-Cookie header, as the browser sends it back. */
 const pair = (setCookie: string) => setCookie.split(";")[0]!;
 
-function capture() {
-  const set: string[] = [];
-  return { set, context: { cspNonce: "", clientIp: "127.0.0.1", appendSetCookie: (c: string) => void set.push(c) } as unknown as AppLoadContext };
+/** The load context of a request with these cookies; `set()` is what its answer would set. */
+async function capture(cookie = "") {
+  const context = await createAppLoadContext(http(cookie), { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} });
+  return { set: () => context.session.setCookieHeaders(), context };
 }
 
 describe("the cookie registry", () => {
@@ -41,7 +43,7 @@ describe("the cookie registry", () => {
     const lifetime = maxAge.startsWith("Max-Age") ? `${maxAge}; ` : ""; // a session cookie has none
     expect(header).toBe(`${COOKIE_NAMES[cookie]}=v1; ${lifetime}Path=/; HttpOnly; SameSite=Lax`);
     expect(plainCookie(cookie, null, http())).toBe(`${COOKIE_NAMES[cookie]}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
-    expect(readPlainCookie(http(pair(header)), cookie)).toBe("v1");
+    expect(readPlainCookie(parse(pair(header)), cookie)).toBe("v1");
   });
 
   it("marks every cookie Secure on an https request, by one rule", async () => {
@@ -63,32 +65,34 @@ describe("the cookie registry", () => {
 
 describe("signed cookies", () => {
   it("a flash message comes back once, then is cleared", async () => {
-    const { set, context } = capture();
-    await setFlash(http(), context, { type: "success", message: "领取成功" });
-    const later = capture();
-    expect(await takeFlash(http(pair(set[0]!)), later.context)).toEqual({ type: "success", message: "领取成功" });
-    expect(later.set[0]).toMatch(/^flash=; Max-Age=0/);
+    const { set, context } = await capture();
+    await setFlash(context, { type: "success", message: "领取成功" });
+    const later = await capture(pair(set()[0]!));
+    expect(await takeFlash(later.context)).toEqual({ type: "success", message: "领取成功" });
+    expect(later.set()[0]).toMatch(/^flash=; Max-Age=0/);
   });
 
   it("a changed or unsigned flash cookie is ignored and left alone", async () => {
-    const { set, context } = capture();
-    await setFlash(http(), context, { type: "success", message: "领取成功" });
-    const [value, signature] = pair(set[0]!).slice("flash=".length).split(".");
+    const { set, context } = await capture();
+    await setFlash(context, { type: "success", message: "领取成功" });
+    const [value, signature] = pair(set()[0]!).slice("flash=".length).split(".");
     const planted = btoa(unescape(encodeURIComponent(JSON.stringify({ type: "error", message: "请前往 evil.example 领取" }))));
     for (const forged of [`${planted}.${signature}`, planted, `${value}.${"A".repeat(signature!.length)}`]) {
-      const later = capture();
-      expect(await takeFlash(http(`flash=${encodeURIComponent(forged)}`), later.context), forged).toBeNull();
-      expect(later.set).toEqual([]);
+      const later = await capture(`flash=${encodeURIComponent(forged)}`);
+      expect(await takeFlash(later.context), forged).toBeNull();
+      expect(later.set()).toEqual([]);
     }
   });
 
   it("the settle cookie round-trips, and a changed one reads as none", async () => {
     const settle = { goodsNo: "G1", skuNo: "S1", couponNo: null, email: "a@example.com" };
-    const header = await settleCookie(settle, http());
-    expect(await readSettle(http(pair(header)))).toEqual(settle);
+    const { set, context } = await capture();
+    await keepSettle(context, settle);
+    const header = set()[0]!;
+    expect(await readSettle((await capture(pair(header))).context)).toEqual(settle);
     const [, signature] = pair(header).slice("settle=".length).split(".");
     const cheaper = btoa(JSON.stringify({ ...settle, couponNo: "CP0000000001" }));
-    expect(await readSettle(http(`settle=${encodeURIComponent(`${cheaper}.${signature}`)}`))).toBeNull();
-    expect(await readSettle(http(`settle=${cheaper}`))).toBeNull();
+    expect(await readSettle((await capture(`settle=${encodeURIComponent(`${cheaper}.${signature}`)}`)).context)).toBeNull();
+    expect(await readSettle((await capture(`settle=${cheaper}`)).context)).toBeNull();
   });
 });

@@ -5,14 +5,16 @@
 //   read too; flags and records whose content the shop does not trust anyway);
 // - Remix cookies carry JSON (url_params, saas-token), and are signed with COOKIE_SECRET where the
 //   content matters (flash, settle): a changed value reads as no cookie at all.
+// The search history's format lives in search-history.ts, because the browser writes it too.
+// Only the request session (session.server.ts) reads and writes them: loaders and actions ask it.
 // The names are part of the contract with server/app.ts (the page cache keys on them) and with
 // shoppers' browsers: never rename one.
 import { createCookie, type Cookie } from "@remix-run/node";
-import { parse, serialize } from "cookie";
+import { serialize } from "cookie";
 import { z } from "zod";
 import { env } from "./env.server";
 import { DIALOG_DATE_KEY, DIALOG_USER_ID_KEY } from "./popup-advert";
-import { historyCookie, SEARCH_HISTORY_COOKIE, type HistoryEntry } from "./search-history";
+import { SEARCH_HISTORY_COOKIE } from "./search-history";
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -66,9 +68,9 @@ export function plainCookie(cookie: PlainCookie, value: string | null, request: 
   return serialize(name, value ?? "", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(request), maxAge: value === null ? 0 : maxAge });
 }
 
-/** A plain cookie's value in this request; null when absent or empty. */
-export function readPlainCookie(request: Request, cookie: PlainCookie): string | null {
-  return parse(request.headers.get("cookie") ?? "")[PLAIN[cookie].name] || null;
+/** A plain cookie's value among a request's parsed cookies; null when absent or empty. */
+export function readPlainCookie(cookies: Record<string, string | undefined>, cookie: PlainCookie): string | null {
+  return cookies[PLAIN[cookie].name] || null;
 }
 
 // ─── Remix cookies (JSON; flash and settle signed) ───────────────────────
@@ -103,32 +105,16 @@ export function writeCookie(cookie: RemixCookie, value: unknown, request: Reques
   return remixCookie(cookie).serialize(value ?? "", value === null ? { secure, maxAge: 0 } : { secure });
 }
 
-/** A Remix cookie's value in this request: null when absent, badly signed or not JSON. */
-export async function readCookie(cookie: RemixCookie, request: Request): Promise<unknown> {
+/** A Remix cookie's value in a Cookie header: null when absent, badly signed or not JSON. */
+export async function readCookie(cookie: RemixCookie, cookieHeader: string | null): Promise<unknown> {
   return (
     (await remixCookie(cookie)
-      .parse(request.headers.get("cookie"))
+      .parse(cookieHeader)
       .catch(() => null)) ?? null
   );
 }
 
-// ─── the search history, written by the browser ──────────────────────────
-
-/**
- * The search history's Set-Cookie header for the no-JavaScript routes: the browser writes the same
- * cookie through `document.cookie` (app/lib/search-history.ts), so its format lives there, and the
- * scripts must read it (not HttpOnly).
- */
-export function searchHistoryCookie(history: HistoryEntry[], request: Request): string {
-  return historyCookie(history) + (secureCookies(request) ? "; Secure" : "");
-}
-
 // ─── what every request carries ──────────────────────────────────────────
-
-export const STORE_LINES = {
-  official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },
-  audit: { appId: "TUNSHU_WEB", productLine: "TUNSHU", agentLine: "TUNSHU-PC" },
-} as const;
 
 const UrlParamsSchema = z
   .object({
@@ -142,28 +128,23 @@ const UrlParamsSchema = z
   })
   .catch({ channelId: "1", channelName: "", storeId: "official" });
 export type UrlParams = z.infer<typeof UrlParamsSchema>;
+/** A visitor's channel parameters and store line when neither the address nor a cookie sets them. */
+export const VISITOR_URL_PARAMS: UrlParams = UrlParamsSchema.parse({});
 
 /**
- * What this request carries: the channel parameters and store line (from the address when it has
- * them — spec/01 §2 page init — else the url_params cookie), the saas-token, and the credential.
+ * The channel parameters and store line of a request: from the address when it has them (spec/01
+ * §2 page init), else from the url_params cookie's value.
  */
-export async function readShopCookies(request: Request) {
-  const saasToken = await readCookie("saasToken", request);
-  const stored = UrlParamsSchema.parse((await readCookie("urlParams", request)) ?? {});
+export function urlParamsOf(request: Request, stored: unknown): { urlParams: UrlParams; fromAddress: boolean } {
+  const kept = UrlParamsSchema.parse(stored ?? {});
   const query = new URL(request.url).searchParams;
   const fromAddress = query.has("channelId") || query.has("channelName");
   const urlParams = fromAddress
     ? UrlParamsSchema.parse({
-        channelId: query.get("channelId") ?? stored.channelId,
-        channelName: query.get("channelName") ?? stored.channelName,
+        channelId: query.get("channelId") ?? kept.channelId,
+        channelName: query.get("channelName") ?? kept.channelName,
         storeId: "official",
       })
-    : stored;
-  return {
-    urlParams,
-    /** True when the address brought new channel parameters that should be remembered. */
-    urlParamsChanged: fromAddress,
-    saasToken: typeof saasToken === "string" ? saasToken : null,
-    credential: readPlainCookie(request, "login"),
-  };
+    : kept;
+  return { urlParams, fromAddress };
 }

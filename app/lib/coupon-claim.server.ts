@@ -3,9 +3,9 @@
 // visitor, or a member whose login has expired, is sent to log in and comes back to `returnTo`.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { tradeApi, TradeUnavailable } from "~/api/client.server";
+import { TradeUnavailable } from "~/api/client.server";
 import { receiveCoupon, receiveOneClick } from "~/api/promotion.server";
-import { plainCookie } from "./cookies.server";
+import { toLoginAgain } from "./auth.server";
 import { setFlash } from "./flash.server";
 import { readForm } from "./form.server";
 import { loginHref } from "./login-href";
@@ -39,16 +39,16 @@ interface ClaimPlaces {
 export async function claimCoupons(request: Request, context: AppLoadContext, { page, afterLogin }: ClaimPlaces): Promise<Response> {
   const parsed = ClaimInput.safeParse((await readForm(request)) ?? {});
   if (!parsed.success) {
-    await setFlash(request, context, { type: "error", message: CLAIM_MESSAGES.CLAIM_FAILED });
+    await setFlash(context, { type: "error", message: CLAIM_MESSAGES.CLAIM_FAILED });
     return redirect(page);
   }
   const input = parsed.data;
   const pending = input.intent === "claim" ? input.activity_no : "all";
   const toLogin = loginHref(page, { redirectTo: afterLogin ? afterLogin(pending) : page });
   const rememberClick = () => {
-    if (afterLogin) context.appendSetCookie(plainCookie("pendingClaim", pending, request));
+    if (afterLogin) context.session.set("pendingClaim", pending);
   };
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   // the auth guard: a visitor logs in first; the pending_claim cookie remembers this click (decision 013)
   if (!api.credential) {
     rememberClick();
@@ -59,24 +59,21 @@ export async function claimCoupons(request: Request, context: AppLoadContext, { 
     throw error;
   });
   if (!result) {
-    await setFlash(request, context, { type: "error", message: CLAIM_MESSAGES.SERVICE_BUSY });
+    await setFlash(context, { type: "error", message: CLAIM_MESSAGES.SERVICE_BUSY });
     return redirect(page);
   }
   if (!result.ok) {
     if (result.errorCode === 401) {
-      context.appendSetCookie(plainCookie("login", null, request));
       rememberClick();
-      await setFlash(request, context, { type: "error", message: result.errorMsg });
-      return redirect(toLogin);
+      return toLoginAgain(context, toLogin, result.errorMsg);
     }
     // out of stock and the per-member limit say so (more useful than the catalogue's word); anything
     // else is 优惠券已失效 (spec/01 §8)
-    await setFlash(request, context, { type: "error", message: result.status === 409 ? result.errorMsg : CLAIM_MESSAGES.CLAIM_FAILED });
+    await setFlash(context, { type: "error", message: result.status === 409 ? result.errorMsg : CLAIM_MESSAGES.CLAIM_FAILED });
     return redirect(page);
   }
   const nothingLeft = "received" in result.result && result.result.received.length === 0;
   await setFlash(
-    request,
     context,
     nothingLeft
       ? { type: "info", message: CLAIM_MESSAGES.NOTHING_LEFT }
@@ -91,11 +88,11 @@ export async function claimCoupons(request: Request, context: AppLoadContext, { 
  * failed claim is only logged, and a visitor is sent on too (pay-confirm asks them to log in).
  */
 export async function claimAllThenCheckout(request: Request, context: AppLoadContext, checkout: string): Promise<Response> {
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   if (api.credential) {
     const claimed = await receiveOneClick(api).catch((error: unknown) => ({ ok: false as const, errorMsg: String(error) }));
     if (!claimed.ok) console.warn(`one-click claim before checkout failed: ${claimed.errorMsg}`);
-    else if (claimed.result.received.length > 0) await setFlash(request, context, { type: "success", message: CLAIM_MESSAGES.CLAIMED_ALL });
+    else if (claimed.result.received.length > 0) await setFlash(context, { type: "success", message: CLAIM_MESSAGES.CLAIMED_ALL });
   }
   return redirect(checkout);
 }

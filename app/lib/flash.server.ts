@@ -3,7 +3,6 @@
 // (app/lib/cookies.server.ts): a message another site or a script planted is never shown.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { readCookie, writeCookie } from "./cookies.server";
 
 export const FlashSchema = z.object({
   type: z.enum(["success", "error", "warning", "info"]),
@@ -12,14 +11,14 @@ export const FlashSchema = z.object({
 export type Flash = z.infer<typeof FlashSchema>;
 
 /** Queues a message for the next page this shopper sees. */
-export async function setFlash(request: Request, context: AppLoadContext, flash: Flash) {
-  context.appendSetCookie(await writeCookie("flash", flash, request));
+export async function setFlash(context: AppLoadContext, flash: Flash) {
+  await context.session.write("flash", flash);
 }
 
 /** Reads the queued message, if any, and clears it. */
-export async function takeFlash(request: Request, context: AppLoadContext): Promise<Flash | null> {
-  const parsed = FlashSchema.safeParse(await readCookie("flash", request));
+export async function takeFlash(context: AppLoadContext): Promise<Flash | null> {
+  const parsed = FlashSchema.safeParse(await context.session.read("flash"));
   if (!parsed.success) return null;
-  context.appendSetCookie(await writeCookie("flash", null, request));
+  await context.session.write("flash", null);
   return parsed.data;
 }

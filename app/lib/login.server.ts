@@ -108,8 +108,8 @@ export const POPUP_COUPONS = 3;
  * receive_auto first, then the member's coupons; the pop-up shows the first 3 unused ones, and
  * nothing when there are none. Failures are only logged.
  */
-export async function takeCouponPopup(request: Request, context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
-  if (!dueToday(request, context, "couponPopup")) return null;
+export async function takeCouponPopup(context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
+  if (!dueToday(context, "couponPopup")) return null;
   try {
     const auto = await receiveAuto(api);
     if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);

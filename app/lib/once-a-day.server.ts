@@ -3,15 +3,15 @@
 // cookie instead of local storage, so the server can decide without JavaScript (spec/03 §8).
 import type { AppLoadContext } from "@remix-run/node";
 import { shopDay } from "../../shared/shop-time";
-import { plainCookie, readPlainCookie, type PlainCookie } from "./cookies.server";
+import type { PlainCookie } from "./cookies.server";
 
 /**
  * Whether the action kept in `cookie` is due: true when it has not run today, and then today is
  * recorded (the caller runs the action; a failed run still counts, as in the original client).
  */
-export function dueToday(request: Request, context: AppLoadContext, cookie: PlainCookie, now = Date.now()): boolean {
+export function dueToday(context: AppLoadContext, cookie: PlainCookie, now = Date.now()): boolean {
   const today = shopDay(now);
-  if (readPlainCookie(request, cookie) === today) return false;
-  context.appendSetCookie(plainCookie(cookie, today, request));
+  if (context.session.get(cookie) === today) return false;
+  context.session.set(cookie, today);
   return true;
 }

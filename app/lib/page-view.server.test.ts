@@ -1,19 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClickEvent } from "~/api/data-report.server";
 
 const sent: { channelId: string; credential: string | null; events: ClickEvent[] }[] = [];
 
-// the trade API client as the page-view batcher sees it: channel and credential from the cookies
+// the trade API client as the page-view batcher sees it: the channel and credential the session read
 vi.mock("~/api/client.server", () => ({
-  tradeApi: async (request: Request) => {
-    const cookie = request.headers.get("cookie") ?? "";
-    return {
-      credential: /login_credential=(\w+)/.exec(cookie)?.[1] ?? null,
-      urlParams: { channelId: /channel=(\w+)/.exec(cookie)?.[1] ?? "1", channelName: "抖音", storeId: "official" },
-      urlParamsChanged: false,
-    };
-  },
+  tradeClient: (caller: { credential: string | null; urlParams: unknown }) => ({ credential: caller.credential, urlParams: caller.urlParams }),
 }));
 vi.mock("~/api/data-report.server", () => ({
   reportEvents: (api: { urlParams: { channelId: string }; credential: string | null }, events: ClickEvent[]) =>
@@ -21,9 +13,11 @@ vi.mock("~/api/data-report.server", () => ({
 }));
 
 const { pageViewEvents, recordPageView } = await import("./page-view.server");
+const { createAppLoadContext } = await import("./session.server");
 
-const context = { cspNonce: "", clientIp: "127.0.0.1", appendSetCookie: () => {} } as unknown as AppLoadContext;
-const view = (path: string, cookie = "") => recordPageView(new Request(`http://shop.test${path}`, { headers: { cookie } }), context, path);
+const basics = { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} };
+const view = async (path: string, { cookie = "", query = "" } = {}) =>
+  recordPageView(await createAppLoadContext(new Request(`http://shop.test${path}${query}`, { headers: { cookie } }), basics), path);
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("pageViewEvents", () => {
@@ -56,10 +50,10 @@ describe("recordPageView batching", () => {
   afterEach(() => vi.useRealTimers());
 
   it("sends the views of one channel and member together, a second after the first", async () => {
-    view("/");
-    view("/protocols/privacy");
-    view("/", "channel=douyin");
-    view("/", "login_credential=abc");
+    await view("/");
+    await view("/protocols/privacy");
+    await view("/", { query: "?channelId=douyin" });
+    await view("/", { cookie: "login_credential=abc" });
     await settle();
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(1_000);
@@ -71,7 +65,7 @@ describe("recordPageView batching", () => {
   });
 
   it("never sends more than 50 events in one call", async () => {
-    for (let i = 0; i < 30; i += 1) view("/");
+    for (let i = 0; i < 30; i += 1) await view("/");
     await settle();
     vi.advanceTimersByTime(1_000);
     expect(sent.map((b) => b.events.length)).toEqual([50, 10]);

@@ -8,7 +8,7 @@
 // three go out together, at most FLUSH_MS after the first one. One page view thus costs a fraction
 // of a call instead of two calls per page (docs/benchmarks.md).
 import type { AppLoadContext } from "@remix-run/node";
-import { tradeApi, type TradeApi } from "~/api/client.server";
+import type { TradeApi } from "~/api/client.server";
 import { reportEvents, type ClickEvent } from "~/api/data-report.server";
 import { CODE_PATTERN } from "../../shared/codes";
 
@@ -39,12 +39,10 @@ export function pageViewEvents(path: string, { found, channelName }: { found: bo
 }
 
 /** Fire and forget: never delays or fails the page. */
-export function recordPageView(request: Request, context: AppLoadContext, path: string, { found = true } = {}) {
+export function recordPageView(context: AppLoadContext, path: string, { found = true } = {}) {
   // the page's own response may be gone by the time the service answers: its cookies stay untouched
-  const quiet: AppLoadContext = { ...context, appendSetCookie: () => {} };
-  tradeApi(request, quiet)
-    .then((api) => queue(api, pageViewEvents(path, { found, channelName: api.urlParams.channelName })))
-    .catch(() => {});
+  const api = context.session.apiWithoutCookies();
+  queue(api, pageViewEvents(path, { found, channelName: api.urlParams.channelName }));
 }
 
 function queue(api: TradeApi, events: ClickEvent[]) {

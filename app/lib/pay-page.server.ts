@@ -2,13 +2,14 @@
 // cookie (no order yet: 点击付款 creates it), and paying an order that exists (继续支付, or this page
 // after creating it). Each mode has one loader and one action; both loaders give the page one shape.
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCartOutput, type PriceLine } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import { getLoginStatus } from "~/api/member.server";
 import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
+import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "./login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "./order-status";
@@ -103,8 +104,8 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
 }
 
 /** The page of the settlement pay-confirm left; without one there is nothing to pay. */
-export async function loadSettlement(request: Request, api: TradeApi, query: PayQuery): Promise<PayPage> {
-  const settle = await readSettle(request);
+export async function loadSettlement(request: Request, context: AppLoadContext, api: TradeApi, query: PayQuery): Promise<PayPage> {
+  const settle = await readSettle(context);
   if (!settle) throw redirect("/");
   const goods = expectOk(await getGoodsDetail(api, settle.goodsNo)).goods_detail;
   const { sku, values } = selectSku(goods.sku_item, settle.skuNo);
@@ -153,9 +154,9 @@ export async function payOrder(api: TradeApi, form: PayForm & { order_no: string
 }
 
 /** 点击付款 on the settlement: creates the order (once per request id) and opens its cashier. */
-export async function createAndPay(request: Request, api: TradeApi, memberId: number, form: PayForm) {
+export async function createAndPay(context: AppLoadContext, api: TradeApi, memberId: number, form: PayForm) {
   if (!form.pay_way) return data({ error: "请选择支付方式" }, { status: 400 });
-  const settle = await readSettle(request);
+  const settle = await readSettle(context);
   if (!settle) return data({ error: CREATE_FAILED }, { status: 400 });
   // the order names the member's own number (the guard's auth_check answers only the id)
   const status = await getLoginStatus(api);
@@ -169,7 +170,7 @@ export async function createAndPay(request: Request, api: TradeApi, memberId: nu
     request_id: form.request_id,
   });
   if (!created.ok) {
-    if (created.errorCode === 401) throw redirect(loginHref("/", { redirectTo: "/settle/pay" }));
+    if (created.errorCode === 401) throw await toLoginAgain(context, loginHref("/", { redirectTo: "/settle/pay" }), created.errorMsg);
     return data({ error: CREATE_FAILED }, { status: created.status });
   }
   return redirect(payPageOf(created.result.order_no, form.pay_way));

@@ -3,13 +3,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { popupAdverts, type PopupAdvert } from "~/api/dialog.server";
-import { plainCookie, readPlainCookie } from "./cookies.server";
 import { optional } from "./http.server";
 import { shopDay } from "../../shared/shop-time";
 import { parseRecords, pickAdvert, recordShown, serializeRecords } from "./popup-advert";
 
 export async function decidePopupAdvert(
-  request: Request,
   context: AppLoadContext,
   api: TradeApi,
   { memberId, now }: { memberId: number | null; now: number },
@@ -17,12 +15,12 @@ export async function decidePopupAdvert(
   // an advert never breaks the page: a failure reads as none
   const list = ((await optional("popup adverts", popupAdverts(api, "HOME")))?.list ?? []).filter((a) => a.image_urls.length > 0);
   if (list.length === 0) return null;
-  const records = parseRecords(readPlainCookie(request, "dialogDates") ?? undefined, readPlainCookie(request, "dialogUsers") ?? undefined);
+  const records = parseRecords(context.session.get("dialogDates") ?? undefined, context.session.get("dialogUsers") ?? undefined);
   const viewer = { today: shopDay(now), memberId, records };
   const advert = pickAdvert(list, viewer);
   if (!advert) return null;
   const { dates, users } = serializeRecords(recordShown(viewer.records, advert.id, viewer));
-  context.appendSetCookie(plainCookie("dialogDates", dates, request));
-  if (memberId !== null) context.appendSetCookie(plainCookie("dialogUsers", users, request));
+  context.session.set("dialogDates", dates);
+  if (memberId !== null) context.session.set("dialogUsers", users);
   return advert;
 }

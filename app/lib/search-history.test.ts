@@ -62,7 +62,7 @@ describe("the cookie round trip", () => {
   it("writes what it reads, URI-encoded", () => {
     const list = [e("G1001", "黑神话：悟空"), e("G1004", "博德之门3; =,")];
     const set = historyCookie(list);
-    expect(set).toMatch(/^serach_cache=[^;\s]+; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    expect(set).toMatch(/^serach_cache=[^;\s]+; Max-Age=31536000; Path=\/; SameSite=Lax$/);
     const pair = set.split(";")[0];
     expect(historyFromCookieHeader(`a=1; ${pair}; b=2`)).toEqual(list);
     expect(serializeHistory(list)).toBe(JSON.stringify(list));

@@ -1,6 +1,8 @@
 // Search history (spec/01 §3): entries of goods number and title, newest first, de-duplicated by
 // goods number, kept in the `serach_cache` cookie (the spec's spelling; spec/03 §8) so the server
-// can render the dropdown without JavaScript. The browser writes the same format when it has JS.
+// can render the dropdown without JavaScript. The browser writes the same format when it has JS,
+// through the same helpers and the same cookie library as the server (app/lib/session.server.ts).
+import { parse, serialize } from "cookie";
 import { CODE_PATTERN } from "../../shared/codes";
 
 export const SEARCH_HISTORY_COOKIE = "serach_cache";
@@ -54,24 +56,17 @@ export function serializeHistory(history: HistoryEntry[]): string {
   return JSON.stringify(history.slice(0, HISTORY_KEPT).map(({ goodsNo, title }) => ({ goodsNo, title })));
 }
 
-/** A complete `document.cookie` assignment / Set-Cookie value for the history. */
-export function historyCookie(history: HistoryEntry[]): string {
-  const maxAge = history.length ? YEAR : 0;
-  return `${SEARCH_HISTORY_COOKIE}=${encodeURIComponent(serializeHistory(history))}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+/**
+ * The history's Set-Cookie header, or `document.cookie` assignment: readable by the scripts (not
+ * HttpOnly), kept a year, expired when the history is empty; Secure where the page's cookies are.
+ */
+export function historyCookie(history: HistoryEntry[], { secure = false } = {}): string {
+  return serialize(SEARCH_HISTORY_COOKIE, serializeHistory(history), { path: "/", maxAge: history.length ? YEAR : 0, sameSite: "lax", secure });
 }
 
 /** Reads the history from a Cookie header or `document.cookie`. */
 export function historyFromCookieHeader(header: string | null | undefined): HistoryEntry[] {
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0 || part.slice(0, at).trim() !== SEARCH_HISTORY_COOKIE) continue;
-    try {
-      return parseHistory(decodeURIComponent(part.slice(at + 1).trim()));
-    } catch {
-      return [];
-    }
-  }
-  return [];
+  return parseHistory(parse(header ?? "")[SEARCH_HISTORY_COOKIE]);
 }
 
 /**

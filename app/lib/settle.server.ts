@@ -1,7 +1,7 @@
 // What the shopper confirmed on pay-confirm, carried to the pay page (the spec's session-storage
 // state, kept as a signed cookie so it works without JavaScript — spec/03 §8, decision 015).
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { readCookie, writeCookie } from "./cookies.server";
 import { CodeSchema } from "./schemas.server";
 
 export const SettleSchema = z.object({
@@ -12,11 +12,11 @@ export const SettleSchema = z.object({
 });
 export type Settle = z.infer<typeof SettleSchema>;
 
-export function settleCookie(settle: Settle, request: Request): Promise<string> {
-  return writeCookie("settle", settle, request);
+export function keepSettle(context: AppLoadContext, settle: Settle): Promise<void> {
+  return context.session.write("settle", settle);
 }
 
-export async function readSettle(request: Request): Promise<Settle | null> {
-  const parsed = SettleSchema.safeParse(await readCookie("settle", request));
+export async function readSettle(context: AppLoadContext): Promise<Settle | null> {
+  const parsed = SettleSchema.safeParse(await context.session.read("settle"));
   return parsed.success ? parsed.data : null;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { tradeApi } from "~/api/client.server";
 import { getLayout, type LayoutBlock } from "~/api/layout.server";
 import { getLoginStatus } from "~/api/member.server";
 import { HomeBlocks, homeBlocksOf } from "~/components/home-blocks";
@@ -30,7 +29,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const { domains } = shopConfig(request);
   const query = new URL(request.url).searchParams;
   // no advert on top of the login modal, nor right after the shopper closed one without JS
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     wantsPopup
       ? (async () => {
           const status = api.credential ? await optional("login status", getLoginStatus(api)) : null;
-          return decidePopupAdvert(request, context, api, { memberId: status?.member_id ?? null, now: requestNow(request) });
+          return decidePopupAdvert(context, api, { memberId: status?.member_id ?? null, now: requestNow(request) });
         })()
       : null,
   ]);

@@ -8,13 +8,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
-import { tradeApi } from "~/api/client.server";
 import { getAvailable, type Activity } from "~/api/promotion.server";
 import { ClaimButton } from "~/components/claim-button";
 import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { plainCookie, readPlainCookie } from "~/lib/cookies.server";
 import { ActivityNo, claimCoupons } from "~/lib/coupon-claim.server";
 import { optional } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-href";
@@ -39,7 +37,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const url = new URL(request.url);
   // optional data: streamed to client navigations (8 skeletons meanwhile), awaited in the server HTML
   const coupons = optional("coupon activities", getAvailable(api)).then((r) =>
@@ -47,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const pendingClaim = api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null;
   // the claim a visitor clicked before logging in: only that one may run without a second click
-  const clicked = readPlainCookie(request, "pendingClaim");
+  const clicked = context.session.get("pendingClaim");
   // the cookie is spent on the first member page that sees it
-  if (api.credential && clicked) context.appendSetCookie(plainCookie("pendingClaim", null, request));
+  if (api.credential && clicked) context.session.set("pendingClaim", null);
   return { coupons, pendingClaim, autoClaim: pendingClaim !== null && clicked === pendingClaim };
 }
 

@@ -3,10 +3,9 @@
 // after a post. `?captcha=slide` answers a slider challenge for the JavaScript captcha widget.
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { tradeApi, TradeUnavailable, type TradeApi } from "~/api/client.server";
+import { TradeUnavailable, type TradeApi } from "~/api/client.server";
 import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
 import { LoginPanel } from "~/components/login/login-panel";
-import { plainCookie, writeCookie } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { optional } from "~/lib/http.server";
@@ -36,7 +35,7 @@ export const meta: MetaFunction = () => [{ title: "登录 - TTS游戏商城" }, 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const redirectTo = returnToOf(url, url.searchParams.get("redirectTo"));
   const captchaType = url.searchParams.get("captcha") === "slide" ? "slide" : "text";
   if (captchaType === "text" && api.credential) {
@@ -71,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail({ fieldErrors: fieldErrorsOf(parsed.error) });
   }
   const input = parsed.data;
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   if (input.intent === "logout") return logOut(request, context, api);
   try {
     // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
@@ -136,13 +135,13 @@ async function logOut(request: Request, context: ActionFunctionArgs["context"], 
       throw error;
     });
     if (!revoked || (!revoked.ok && revoked.status !== 401)) {
-      await setFlash(request, context, { type: "error", message: LOGIN_MESSAGES.LOGOUT_FAILED });
+      await setFlash(context, { type: "error", message: LOGIN_MESSAGES.LOGOUT_FAILED });
       return redirect("/");
     }
   }
-  context.appendSetCookie(plainCookie("login", null, request));
-  context.appendSetCookie(await writeCookie("settle", null, request));
-  await setFlash(request, context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
+  context.session.set("login", null);
+  await context.session.write("settle", null);
+  await setFlash(context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
   return redirect("/");
 }
 
@@ -196,11 +195,11 @@ async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_o
 
 /** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
 async function loggedIn(request: Request, context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
-  context.appendSetCookie(plainCookie("login", credential, request));
+  context.session.set("login", credential);
   await syncLoginCookies(api, credential);
-  await setFlash(request, context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
+  await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
   // the page after a login mounts the layout anew: auto-granted coupons and their pop-up
-  context.appendSetCookie(plainCookie("couponPopup", null, request));
+  context.session.set("couponPopup", null);
   // spec/01 §4: after login the page reloads
   return redirectDocument(redirectTo);
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // the outcome is a toast on the list (spec/02 §7): 关闭订单成功, or the refusal (订单不存在 for a
   // malformed number or an order that is not this member's)
   const closed = form.success ? await closeOrder(api, form.data.order_no) : null;
-  await setFlash(request, context, closed?.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed?.errorMsg || "订单不存在" });
+  await setFlash(context, closed?.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed?.errorMsg || "订单不存在" });
   const url = new URL(request.url);
   url.searchParams.delete("close");
   return redirect(url.pathname + url.search);

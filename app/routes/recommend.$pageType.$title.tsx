@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { tradeApi } from "~/api/client.server";
 import { getPageContent, type GoodsInfo, type PageType } from "~/api/layout.server";
 import { JsonLd } from "~/components/json-ld";
 import { EmptyState } from "~/components/empty-state";
@@ -32,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const pageType: PageType = PageTypeSchema.parse(params.pageType);
   const title = (params.title ?? "").trim().slice(0, TITLE_MAX) || "热销游戏";
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const { domains } = shopConfig(request);
   // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec/02 §7)
   const answer = expectOk(await getPageContent(api, { page_type: pageType }));

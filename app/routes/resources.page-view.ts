@@ -14,6 +14,6 @@ const PageViewSchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PageViewSchema.safeParse((await readForm(request)) ?? {});
   if (!parsed.success) return new Response("页面地址无效", { status: 400 });
-  recordPageView(request, context, parsed.data.path);
+  recordPageView(context, parsed.data.path);
   return new Response(null, { status: 204 });
 }

@@ -4,7 +4,7 @@
 // browser does not keep.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { tradeApi, TradeUnavailable } from "~/api/client.server";
+import { TradeUnavailable } from "~/api/client.server";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
 
 const QuerySchema = z.object({ keyword: z.string().trim().min(1).max(32) });
@@ -27,7 +27,7 @@ export interface SearchSuggestAnswer {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return Response.json({ keyword: "", list: [] }, { status: 400 });
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const answer = await searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderType: "asc", preview: 1 }).catch((error: unknown) => {
     if (error instanceof TradeUnavailable) return null;
     throw error;

@@ -4,14 +4,13 @@
 // hot-search title, else its name), never a title from the address: a link from another site must
 // not plant words in the shopper's search box (review L4).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { tradeApi, type TradeApi } from "~/api/client.server";
+import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import { getLayout } from "~/api/layout.server";
 import { hotSearchesOf } from "~/api/search.server";
 import { optional } from "~/lib/http.server";
 import { withDomain } from "~/lib/links";
-import { searchHistoryCookie } from "~/lib/cookies.server";
-import { addToHistory, historyFromCookieHeader, parseHistoryEntry } from "~/lib/search-history";
+import { addToHistory, parseHistoryEntry } from "~/lib/search-history";
 import { shopConfig } from "~/lib/shop-config.server";
 import { CodeSchema } from "~/lib/schemas.server";
 
@@ -21,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = withDomain(`/topic/${encodeURIComponent(goodsNo.data)}`, shopConfig(request).domains);
   const headers = new Headers({ "X-Robots-Tag": "noindex" });
   if (clickedOnThisShop(request)) {
-    const entry = parseHistoryEntry({ goodsNo: goodsNo.data, title: await shownTitle(await tradeApi(request, context), goodsNo.data) });
-    if (entry) headers.set("Set-Cookie", searchHistoryCookie(addToHistory(historyFromCookieHeader(request.headers.get("cookie")), entry), request));
+    const entry = parseHistoryEntry({ goodsNo: goodsNo.data, title: await shownTitle(context.session.api, goodsNo.data) });
+    if (entry) context.session.setSearchHistory(addToHistory(context.session.searchHistory(), entry));
   }
   return redirect(target, { headers });
 }

@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { tradeApi } from "~/api/client.server";
 import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
 import { expectOk } from "~/lib/http.server";
 import { EmptyState } from "~/components/empty-state";
@@ -42,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!keyword) throw redirect("/");
   const url = new URL(request.url);
   const { page, order, platform } = QuerySchema.parse(Object.fromEntries(url.searchParams));
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   // the results are the page: a failure is 加载失败 (the boundary), never 暂无搜索结果
   const result = expectOk(await searchGoods(api, { keyword, platform, page, orderType: order, preview: 0 })).goods_list;
   const { domains } = shopConfig(request);

@@ -17,7 +17,7 @@ import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/e
 import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
 import { expectOk, invariantResponse, optional } from "~/lib/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
-import { readSettle, settleCookie } from "~/lib/settle.server";
+import { readSettle, keepSettle } from "~/lib/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CodeSchema } from "~/lib/schemas.server";
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
   reportEvent(api, "ttsgame_pay_confirm_show", { route_name: "pay-confirm" });
-  const settle = await readSettle(request);
+  const settle = await readSettle(context);
   const email = settle?.goodsNo === goods.goods_no ? settle.email : "";
   const prices = {
     sale: selection.sku?.price_turn_cny ?? goods.sale_off_price_cny,
@@ -88,9 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const email = form.email.trim();
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
-  context.appendSetCookie(
-    await settleCookie({ goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" }, request),
-  );
+  await keepSettle(context, { goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" });
   return redirect("/settle/pay");
 }
 

@@ -1,6 +1,5 @@
 // Resource route polled by the pay page every second: the order's status, or why it can't tell.
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { tradeApi } from "~/api/client.server";
 import { getOrderStatus } from "~/api/order.server";
 import { PRIVATE_NO_STORE } from "~/lib/cache-control.server";
 import { CodeSchema } from "~/lib/schemas.server";
@@ -8,10 +7,10 @@ import { CodeSchema } from "~/lib/schemas.server";
 // a member's order: never kept by a browser or a shared cache, whoever asks
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const orderNo = CodeSchema.safeParse(params.orderNo);
   if (!orderNo.success) return data({ ok: false as const, errorCode: 404, errorMsg: "订单不存在" }, { headers });
-  const status = await getOrderStatus(await tradeApi(request, context), orderNo.data);
+  const status = await getOrderStatus(context.session.api, orderNo.data);
   return data(
     status.ok ? { ok: true as const, orderStatus: status.result.order_status } : { ok: false as const, errorCode: status.errorCode, errorMsg: status.errorMsg },
     { headers },

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, memberId } = await requireMember(request, context);
   const query = PayQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   reportEvent(api, "ttsgame_pay_show", { pay: 0, route_name: "pay" });
-  return query.order_no ? loadOrderPayment(request, api, memberId, { ...query, order_no: query.order_no }) : loadSettlement(request, api, query);
+  return query.order_no ? loadOrderPayment(request, api, memberId, { ...query, order_no: query.order_no }) : loadSettlement(request, context, api, query);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const payWayWrong = form.error.issues.some((issue) => issue.path[0] === "pay_way");
     return data({ error: payWayWrong ? "请选择支付方式" : "创建订单失败" }, { status: 400 });
   }
-  return form.data.order_no ? payOrder(api, { ...form.data, order_no: form.data.order_no }) : createAndPay(request, api, memberId, form.data);
+  return form.data.order_no ? payOrder(api, { ...form.data, order_no: form.data.order_no }) : createAndPay(context, api, memberId, form.data);
 }
 
 export default function Pay() {

@@ -2,7 +2,6 @@
 // recommendation page and the policy pages, with absolute addresses in their domain groups
 // (configuration only: app/lib/env.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { tradeApi } from "~/api/client.server";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
 import { optional } from "~/lib/http.server";
 import { PROTOCOLS } from "~/content/protocols";
@@ -15,7 +14,7 @@ const MAX_PAGES = 50;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   // the same for every visitor and crawler: none of their cookies, and no saas-token issued to them
-  const api = await tradeApi(new Request(`${siteOrigin()}/sitemap.xml`), context, { keepToken: false });
+  const api = context.session.visitorApi();
   const groups = { cn: siteOrigin(), hk: env().hkBaseUrl || siteOrigin() };
 
   const goodsNos: string[] = [];

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
-import { tradeApi, type TradeApi } from "~/api/client.server";
+import type { TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent } from "~/api/layout.server";
 import { getAvailable } from "~/api/promotion.server";
@@ -50,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) =>
     : [{ title: `${isRouteErrorResponse(error) && error.status === 404 ? GOODS_MISSING : "服务繁忙"} - TTS游戏商城` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const api = await tradeApi(request, context);
+  const api = context.session.api;
   const { goods, selection } = await loadCriticalData(api, request, params.goodId);
   const { render, recommend, afterPrice, activities } = await loadOptionalData(api, goods, selection);
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";

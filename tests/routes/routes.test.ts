@@ -201,3 +201,35 @@ describe("the order pages", () => {
     expect(expired.text).toContain("请先登录");
   });
 });
+
+describe("a login the services no longer accept (401) is forgotten on every path (spec/01 §4)", () => {
+  const EXPIRED = { status: 401, errorCode: 401, errorMsg: "登录已失效，请重新登录" };
+  const cleared = (cookies: string[]) => cookies.filter((c) => /^login_credential=;.*Max-Age=0/.test(c));
+
+  it("a page visitors may see shows the visitor's page, with the cookie cleared", async () => {
+    api.on("GET /api/common_bll/v1/member/login_status", EXPIRED);
+    const page = await request("/protocols/privacy", { cookie: LOGGED_IN });
+    expect(page.status).toBe(200);
+    expect(cleared(page.cookies)).toHaveLength(1);
+  });
+
+  it("creating an order sends to log in with the services' message, with the cookie cleared", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    const confirmed = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: "G1001-S01", email: "buyer@example.com" }), cookie: LOGGED_IN });
+    const settle = confirmed.cookies.find((c) => c.startsWith("settle="))!.split(";")[0];
+    api.on("POST /api/trade_bff/v1/order", EXPIRED);
+    const answer = await request("/settle/pay", { ...form({ pay_way: "ALIPAY", request_id: "req-0123456789" }), cookie: `${LOGGED_IN}; ${settle}` });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/?login=captcha&redirectTo=%2Fsettle%2Fpay");
+    expect(cleared(answer.cookies)).toHaveLength(1);
+    expect(flashOf(answer.cookies)).toEqual({ type: "error", message: "登录已失效，请重新登录" });
+  });
+
+  it("the pay page's status poll says so, with the cookie cleared", async () => {
+    api.on("GET /api/trade_bff/v1/order/status/TT20261124000003", EXPIRED);
+    const answer = await request("/settle/pay-status/TT20261124000003.data", { cookie: LOGGED_IN });
+    expect(answer.text).toContain("登录已失效");
+    expect(cleared(answer.cookies)).toHaveLength(1);
+  });
+});

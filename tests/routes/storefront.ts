@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { createAppLoadContext as createContext } from "~/lib/session.server";
 
 export interface FakeCall {
   method: string;
@@ -74,7 +75,7 @@ export async function fakeTradeApi(): Promise<FakeTradeApi> {
 export interface Answer {
   status: number;
   headers: Headers;
-  /** Every Set-Cookie the answer carries, the ones the routes add through the load context included. */
+  /** Every Set-Cookie the answer carries, the ones the routes set through the request session included. */
   cookies: string[];
   text: string;
 }
@@ -84,17 +85,16 @@ export async function storefront(tradeApiUrl: string) {
   process.env.TRADE_API_URL = tradeApiUrl;
   const build = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  const { createAppLoadContext } = build.entry.module as unknown as { createAppLoadContext: typeof createContext };
   return async function request(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set("Cookie", init.cookie);
-    const added: string[] = [];
-    const response = await handle(new Request(`http://shop.test${path}`, { ...init, headers, redirect: "manual" }), {
-      cspNonce: "test-nonce",
-      clientIp: "198.51.100.7",
-      appendSetCookie: (cookie: string) => void added.push(cookie),
-      keepOutOfCaches: () => {},
-    });
-    return { status: response.status, headers: response.headers, cookies: [...response.headers.getSetCookie(), ...added], text: await response.text() };
+    const incoming = new Request(`http://shop.test${path}`, { ...init, headers, redirect: "manual" });
+    // as server/serve.ts does: the context built once, its session's cookies added to the answer
+    const context = await createAppLoadContext(incoming.clone(), { cspNonce: "test-nonce", clientIp: "198.51.100.7", keepOutOfCaches: () => {} });
+    const response = await handle(incoming, context);
+    const cookies = [...response.headers.getSetCookie(), ...context.session.setCookieHeaders()];
+    return { status: response.status, headers: response.headers, cookies, text: await response.text() };
   };
 }
 

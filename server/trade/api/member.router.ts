@@ -1,6 +1,6 @@
 // common_bll/v1: member status and logins (spec/01 §7, spec/03 §3, §4), the login cookie sync,
 // and the captcha of the local geetest v4 stand-in (spec/03 §6). Mounted at /api/common_bll/v1.
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { TradeDeps } from "../deps";
 import { CAPTCHA_MESSAGES } from "../domain/captcha";
@@ -8,7 +8,8 @@ import { cookieDomains, normalizeDomain } from "../domain/cookie-domain";
 import { MOBILE_MAX_LENGTH, MOBILE_PATTERN } from "../domain/phone";
 import { SMS_CODE, SMS_TYPES } from "../domain/sms-code";
 import { requireMember } from "./member-auth";
-import { clientOf, LOGIN_COOKIE } from "../http/client-context";
+import { clientOf } from "../http/client-context";
+import { clearLoginCookie, setLoginCookie } from "../http/login-cookie";
 import { ApiError, ERROR } from "../http/api-error";
 import { parse, send } from "../http/envelope";
 import { challengeImage, loadChallenge, validateAnswer } from "../services/captcha.service";
@@ -87,7 +88,7 @@ export function memberRouter(deps: TradeDeps) {
     const input = parse(CaptchaLoginSchema, req.body);
     const { clientIp, channelId, credential } = clientOf(res);
     const result = loginWithSmsCode(deps, { mobile: input.mobile, smsCode: input.sms_code, clientIp, channelId, replaces: credential });
-    setLoginCookie(req, res, result.login_credential);
+    setLoginCookie(req, res, result.login_credential, { days: CREDENTIAL_DAYS });
     send(res, result);
   });
 
@@ -102,7 +103,7 @@ export function memberRouter(deps: TradeDeps) {
       channelId,
       replaces: credential,
     });
-    setLoginCookie(req, res, result.login_credential);
+    setLoginCookie(req, res, result.login_credential, { days: CREDENTIAL_DAYS });
     send(res, result);
   });
 
@@ -123,7 +124,7 @@ export function memberRouter(deps: TradeDeps) {
       throw new ApiError(ERROR.BAD_INPUT, "请求头 Base-Domain 不是本站配置的域名");
     }
     requireMember(deps, res);
-    setLoginCookie(req, res, clientOf(res).credential!, domain === req.hostname ? undefined : domain);
+    setLoginCookie(req, res, clientOf(res).credential!, { days: CREDENTIAL_DAYS, domain: domain === req.hostname ? undefined : domain });
     send(res, {});
   });
 
@@ -157,18 +158,4 @@ export function memberRouter(deps: TradeDeps) {
   });
 
   return router;
-}
-
-const DAY_MS = 86_400_000;
-
-function cookieOptions(req: Request, domain?: string) {
-  return { httpOnly: true, sameSite: "lax" as const, secure: req.secure, path: "/", ...(domain ? { domain } : {}) };
-}
-
-function setLoginCookie(req: Request, res: Response, credential: string, domain?: string) {
-  res.cookie(LOGIN_COOKIE, credential, { ...cookieOptions(req, domain), maxAge: CREDENTIAL_DAYS * DAY_MS });
-}
-
-function clearLoginCookie(req: Request, res: Response) {
-  res.clearCookie(LOGIN_COOKIE, cookieOptions(req));
 }

@@ -1,19 +1,18 @@
 // The documented request headers (spec/01 §7, spec/03 §2): store line, channel and agent from
 // Saas-App-Id / Saas-Product-Line / Useragent, the saas-token, and the login credential.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { z } from "zod";
 import { limitAddress } from "../domain/client-address";
 import { ApiError, ERROR } from "./api-error";
 import { parse } from "./envelope";
+import { readLoginCookie } from "./login-cookie";
 
 export const STORE_LINES = {
   official: { appId: "TTSGAME_WEB", productLine: "TTSGAME", agentLine: "TTSGAME-PC" },
   audit: { appId: "TUNSHU_WEB", productLine: "TUNSHU", agentLine: "TUNSHU-PC" },
 } as const;
 export type StoreLine = keyof typeof STORE_LINES;
-
-export const LOGIN_COOKIE = "login_credential";
 
 export interface ClientContext {
   storeLine: StoreLine;
@@ -60,7 +59,7 @@ export function clientContext(secret: string): RequestHandler {
       storeLine,
       channelId: agent.channel_id || "1",
       agent,
-      credential: req.get("Login-Credential") || readCookie(req, LOGIN_COOKIE),
+      credential: req.get("Login-Credential") || readLoginCookie(req),
       clientIp: limitAddress(req.ip ?? "unknown"),
     } satisfies ClientContext;
     next();
@@ -78,21 +77,6 @@ function parseJsonHeader(value: string | undefined): unknown {
   } catch {
     throw new ApiError(ERROR.BAD_INPUT, "请求头 Useragent 格式错误");
   }
-}
-
-function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("=")) || null;
-    } catch {
-      return null; // a malformed cookie counts as absent
-    }
-  }
-  return null;
 }
 
 function sign(value: string, secret: string) {
