@@ -46,6 +46,14 @@ describe("the request session", () => {
     expect(named(session.setCookieHeaders(), "login_credential")).toEqual(["login_credential=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"]);
   });
 
+  it("a 401 after a new login in the same request leaves the new credential", async () => {
+    const { session } = await contextOf("login_credential=old");
+    session.set("login", "new");
+    answers.push(EXPIRED);
+    await session.api.get("/any", z.unknown());
+    expect(named(session.setCookieHeaders(), "login_credential")).toEqual(["login_credential=new; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax"]);
+  });
+
   it("a visitor's 401 sets no cookie", async () => {
     const { session } = await contextOf();
     answers.push(EXPIRED);

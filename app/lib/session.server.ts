@@ -10,6 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parse } from "cookie";
 import { tradeClient, type ApiResult, type Caller, type TradeApi, type UrlParams } from "~/api/client.server";
 import {
+  COOKIE_NAMES,
   plainCookie,
   readCookie,
   readPlainCookie,
@@ -142,8 +143,9 @@ export class RequestSession {
         this.tokenKept = true;
         await this.write("saasToken", result.issuedToken);
       }
-      // spec/01 §4: a 401 resets the session and removes the stored credential, whatever page asked
-      if (!result.ok && result.errorCode === 401 && this.caller.credential) this.set("login", null);
+      // spec/01 §4: a 401 resets the session and removes the stored credential, whatever page asked;
+      // a credential this request already replaced (a new login) stays
+      if (!result.ok && result.errorCode === 401 && this.caller.credential && !this.written.has(COOKIE_NAMES.login)) this.set("login", null);
       return result;
     };
     return {
