@@ -7,7 +7,6 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
@@ -15,6 +14,7 @@ import { AggregatorRegistry } from "prom-client";
 import { openStore } from "../db/client";
 import { createApp } from "./app";
 import type { Config } from "./config";
+import { remixHandler } from "./remix-handler";
 import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
 import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
@@ -43,7 +43,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     const viteServer = await createServer({ root, server: { middlewareMode: true } });
     vite = viteServer.middlewares as unknown as RequestHandler;
     closeVite = () => viteServer.close();
-    remix = createRequestHandler({
+    remix = remixHandler({
       build: () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
       mode: "development",
       getLoadContext: loadContext,
@@ -52,7 +52,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     const buildFile = join(root, "build/server/index.js");
     if (existsSync(buildFile)) {
       const build = (await import(buildFile)) as ServerBuild;
-      remix = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+      remix = remixHandler({ build, mode: "production", getLoadContext: loadContext });
       pages = pageRoutes(build.routes);
       recordPageView = (build.entry.module as { recordPageView?: typeof recordPageView }).recordPageView;
     } else if (process.env.NODE_ENV === "test") {
