@@ -225,6 +225,14 @@ describe("page cache", () => {
     }
   });
 
+  it("sends a page too big to keep whole, and does not keep it", async () => {
+    const big = `<p>${"x".repeat(3 * 1024 * 1024)}</p>`;
+    const h = await start(() => html(big));
+    expect(await (await get(`${h.url}/`)).text()).toBe(big);
+    expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBe("MISS");
+    expect(h.cache.size()).toBe(0);
+  });
+
   it("leaves other paths, the login modal's address and writes alone", async () => {
     const h = await start(page);
     for (const path of ["/order/list", "/?login=pwd"]) {
