@@ -92,7 +92,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
   const replay = (req: Request, res: Response, entry: Entry, age: number, shareable: boolean) =>
     replayEntry(req, res, entry, age, shareable ? { cacheControl: shared, vary: "Accept-Encoding" } : PRIVATE_REPLAY);
   // least recently used first out; an entry past its TTL stays until replaced or evicted (it may be served stale)
-  const entries = new LRUCache<string, Entry>({ max: 10_000, maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
+  const entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
   const refreshing = new Set<string>();
 
   const serve: RequestHandler = (req, res, next) => {
