@@ -9,7 +9,6 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { Store } from "../db/client";
-import { chunkToBuffer } from "./chunk";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
@@ -96,7 +95,6 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   if (servesPages) app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());
-  if (servesPages) app.use(visitorPages.fill);
 
   if (store) {
     app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
@@ -112,7 +110,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   }
   if (remix) {
     const answers = privateAnswers({ memberCookie: LOGIN_COOKIE, repeatableCookies: VISITOR_PAGES.repeatableCookies });
-    app.all("*", answers, sameOriginForms(config), storefrontBody(), coalesceWrites, withReadBody(remix));
+    app.all("*", answers, sameOriginForms(config), storefrontBody(), withReadBody(remix));
   }
   return app;
 }
@@ -126,67 +124,6 @@ function publicFiles(dir: string): RequestHandler {
   const serve = express.static(dir, { maxAge: "1h" });
   return (req, res, next) => (names.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
-
-/**
- * Remix writes a streamed response (the single-fetch data of client navigations; documents come
- * whole, app/lib/document-body.server.ts) in many small chunks and calls `res.flush()` after each,
- * which makes compression run a zlib sync flush (a thread-pool round trip, and a worse ratio) per chunk.
- * Gathering the writes and flushes of one event-loop turn into one write and one flush keeps a
- * streamed response streaming while a page costs one compression pass (figures in
- * docs/benchmarks.md).
- */
-const coalesceWrites: RequestHandler = (_req, res, next) => {
-  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
-  const end = res.end.bind(res) as (callback?: () => void) => typeof res;
-  const flushable = res as unknown as { flush?: () => void };
-  const flush = flushable.flush?.bind(res) as (() => void) | undefined;
-  let pending: Buffer[] = [];
-  let size = 0;
-  let scheduled = false;
-  let wantsFlush = false;
-  const drain = () => {
-    scheduled = false;
-    if (size) write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, size));
-    pending = [];
-    size = 0;
-    if (wantsFlush && flush) flush();
-    wantsFlush = false;
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      if (!res.writableEnded) drain();
-    });
-  };
-  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    const cb = typeof encoding === "function" ? encoding : callback;
-    if (chunk !== undefined && chunk !== null) {
-      const bytes = chunkToBuffer(chunk, encoding);
-      pending.push(bytes);
-      size += bytes.length;
-    }
-    schedule();
-    if (typeof cb === "function") process.nextTick(cb as () => void);
-    return true;
-  }) as typeof res.write;
-  if (flush) {
-    flushable.flush = () => {
-      wantsFlush = true;
-      schedule();
-    };
-  }
-  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    let done = callback;
-    if (typeof chunk === "function") [done, chunk] = [chunk, undefined];
-    else if (typeof encoding === "function") [done, encoding] = [encoding, undefined];
-    if (chunk !== undefined && chunk !== null) res.write(chunk as Buffer, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
-    wantsFlush = false;
-    drain();
-    return end(done as (() => void) | undefined);
-  }) as typeof res.end;
-  next();
-};
 
 /**
  * Form posts to the storefront must come from the shop's own pages (spec/03 §3: SameSite

@@ -2,9 +2,13 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { inlineScriptHashes, pageCache, type PageCacheOptions } from "./page-cache";
+import { sendResponse } from "./remix-handler";
+
+/** What stands in for Remix: the web Response of a request. */
+type Render = (req: Request, res: ExpressResponse) => Response | Promise<Response>;
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -21,8 +25,8 @@ afterEach(async () => {
   for (const server of servers.splice(0)) server.closeAllConnections();
 });
 
-/** An Express app shaped like server/app.ts: serve, a nonce CSP, compression, fill, then a "renderer". */
-async function start(render: RequestHandler, overrides: Partial<PageCacheOptions> = {}, trustProxy: string | false = false): Promise<Harness> {
+/** An Express app shaped like server/app.ts: serve, a nonce CSP, compression, then a "renderer" sent as Remix's handler sends it. */
+async function start(render: Render, overrides: Partial<PageCacheOptions> = {}, trustProxy: string | false = false): Promise<Harness> {
   let renders = 0;
   const hits: string[] = [];
   const clock = { now: 1_000_000 };
@@ -47,10 +51,9 @@ async function start(render: RequestHandler, overrides: Partial<PageCacheOptions
     next();
   });
   app.use(compression({ threshold: 0 }));
-  app.use(cache.fill);
-  app.use((req, res, next) => {
+  app.use(async (req, res) => {
     renders += 1;
-    render(req, res, next);
+    await sendResponse(res, await render(req, res));
   });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -60,19 +63,34 @@ async function start(render: RequestHandler, overrides: Partial<PageCacheOptions
   return { url: `http://127.0.0.1:${port}`, renders: () => renders, hits, clock, cache };
 }
 
-const page: RequestHandler = (req, res) => {
-  res.type("html");
-  res.setHeader("Set-Cookie", ["saas-token=fresh; Path=/", "DIALOG_DATE_KEY=2026-11-22%3A1; Path=/"]);
-  res.write(`<html><body><h1>${req.path}</h1>`);
-  res.write(`<script nonce="${res.locals.nonce}">window.x = 1;</script><script type="module" nonce="${res.locals.nonce}" src="/assets/a.js"></script>`);
-  res.end(`<p>${"商品".repeat(200)}</p></body></html>`);
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string>) } });
+
+/** A page streamed in three chunks, as React writes it, with the saas-token and the popup's record. */
+const page: Render = (req, res) => {
+  const parts = [
+    `<html><body><h1>${req.path}</h1>`,
+    `<script nonce="${res.locals.nonce}">window.x = 1;</script><script type="module" nonce="${res.locals.nonce}" src="/assets/a.js"></script>`,
+    `<p>${"商品".repeat(200)}</p></body></html>`,
+  ];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts.shift();
+      if (part === undefined) controller.close();
+      else controller.enqueue(new TextEncoder().encode(part));
+    },
+  });
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  headers.append("Set-Cookie", "saas-token=fresh; Path=/");
+  headers.append("Set-Cookie", "DIALOG_DATE_KEY=2026-11-22%3A1; Path=/");
+  return new Response(body, { headers });
 };
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
 describe("page cache", () => {
   it("keys on the host the page is rendered for: a forwarded host from a trusted proxy gets its own copy", async () => {
-    const h = await start((req, res) => void res.type("html").send(`<p>${req.protocol}://${req.hostname}</p>`), {}, "loopback");
+    const h = await start((req) => html(`<p>${req.protocol}://${req.hostname}</p>`), {}, "loopback");
     const forwarded = await get(`${h.url}/`, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
     expect(await forwarded.text()).toBe("<p>https://evil.example</p>");
     const plain = await get(`${h.url}/`);
@@ -195,12 +213,9 @@ describe("page cache", () => {
   });
 
   it("does not store answers that set other cookies, are not 200, or are private", async () => {
-    const flash: RequestHandler = (_req, res) => {
-      res.setHeader("Set-Cookie", "flash=; Max-Age=0");
-      res.type("html").end("<p>消息</p>");
-    };
-    const missing: RequestHandler = (_req, res) => void res.status(404).type("html").end("<p>不存在</p>");
-    const privateAnswer: RequestHandler = (_req, res) => void res.set("Cache-Control", "private").type("html").end("<p>私有</p>");
+    const flash: Render = () => html("<p>消息</p>", { headers: { "Set-Cookie": "flash=; Max-Age=0" } });
+    const missing: Render = () => html("<p>不存在</p>", { status: 404 });
+    const privateAnswer: Render = () => html("<p>私有</p>", { headers: { "Cache-Control": "private" } });
     for (const render of [flash, missing, privateAnswer]) {
       const h = await start(render);
       await (await get(`${h.url}/`)).text();
@@ -208,6 +223,14 @@ describe("page cache", () => {
       expect(h.renders()).toBe(2);
       expect(h.cache.size()).toBe(0);
     }
+  });
+
+  it("sends a page too big to keep whole, and does not keep it", async () => {
+    const big = `<p>${"x".repeat(3 * 1024 * 1024)}</p>`;
+    const h = await start(() => html(big));
+    expect(await (await get(`${h.url}/`)).text()).toBe(big);
+    expect((await get(`${h.url}/`)).headers.get("x-page-cache")).toBe("MISS");
+    expect(h.cache.size()).toBe(0);
   });
 
   it("leaves other paths, the login modal's address and writes alone", async () => {
@@ -221,7 +244,7 @@ describe("page cache", () => {
   });
 
   it("keeps single-fetch data answers of a page, without counting them as page views", async () => {
-    const data: RequestHandler = (_req, res) => void res.type("text/x-script").end('[{"goods":1}]');
+    const data: Render = () => new Response('[{"goods":1}]', { headers: { "Content-Type": "text/x-script" } });
     const h = await start(data);
     await (await get(`${h.url}/topic/G1001.data`)).text();
     const hit = await get(`${h.url}/topic/G1001.data`);
@@ -233,9 +256,9 @@ describe("page cache", () => {
   it("re-renders after the TTL, serving the old copy to others while one request renders", async () => {
     let release: () => void = () => {};
     let slow = false;
-    const h = await start((req, res, next) => {
-      if (!slow) return page(req, res, next);
-      new Promise<void>((done) => (release = done)).then(() => page(req, res, next));
+    const h = await start(async (req, res) => {
+      if (slow) await new Promise<void>((done) => (release = done));
+      return page(req, res);
     });
     await (await get(`${h.url}/`)).text();
     h.clock.now += 5_001;

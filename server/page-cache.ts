@@ -12,13 +12,16 @@
 // The CSP nonce of the render that filled an entry is not replayed: a hit's policy allows the
 // entry's inline scripts by their SHA-256 hashes instead, and its fresh nonce is dropped.
 // An expired entry is still served while one request re-renders it (stale-while-revalidate), so a
-// busy page renders once per TTL instead of once per waiting request.
+// busy page renders once per TTL instead of once per waiting request. Entries live in lru-cache,
+// bounded by their bytes; a miss's copy is taken from Remix's Response before it is written
+// (server/remix-handler.ts), so Express's response is not patched.
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { parse as parseCookieHeader } from "cookie";
 import type { Request, RequestHandler, Response } from "express";
-import { chunkToBuffer } from "./chunk";
+import { LRUCache } from "lru-cache";
 import { requestOrigin } from "./http/request-origin";
+import { beforeSend } from "./remix-handler";
 
 export interface PageCacheOptions {
   /** How long an entry is fresh; 0 turns the cache off. */
@@ -77,10 +80,8 @@ const MISS_CACHE_CONTROL = "private, no-cache";
 const PRIVATE_REPLAY = { cacheControl: "private, max-age=0", vary: "Accept-Encoding, Cookie" };
 
 export interface PageCache {
-  /** Mounted early (before helmet and compression): answers hits, marks the misses to fill. */
+  /** Mounted early (before helmet and compression): answers hits, keeps a copy of a miss's Remix answer. */
   serve: RequestHandler;
-  /** Mounted just before the renderer (after compression): keeps a copy of a marked miss. */
-  fill: RequestHandler;
   clear(): void;
   size(): number;
 }
@@ -90,25 +91,9 @@ export function pageCache(options: PageCacheOptions): PageCache {
   const shared = `public, max-age=0, s-maxage=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${MAX_STALE_MS / 1000}`;
   const replay = (req: Request, res: Response, entry: Entry, age: number, shareable: boolean) =>
     replayEntry(req, res, entry, age, shareable ? { cacheControl: shared, vary: "Accept-Encoding" } : PRIVATE_REPLAY);
-  const entries = new Map<string, Entry>();
+  // least recently used first out; an entry past its TTL stays until replaced or evicted (it may be served stale)
+  const entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
   const refreshing = new Set<string>();
-  let bytes = 0;
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.size;
-  };
-  const add = (key: string, entry: Entry) => {
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.size;
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  };
 
   const serve: RequestHandler = (req, res, next) => {
     if (ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
@@ -125,9 +110,6 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const entry = entries.get(key);
     const age = entry ? now() - entry.storedAt : Infinity;
     if (entry && (age <= ttlMs || (refreshing.has(key) && age <= ttlMs + MAX_STALE_MS))) {
-      // least recently used first in line for eviction
-      entries.delete(key);
-      entries.set(key, entry);
       // a page that depends on a cookie a shared cache does not key on is the browser's alone
       const shareable = kept.every(([name]) => options.repeatableCookies.includes(name));
       replay(req, res, entry, age, shareable);
@@ -137,51 +119,46 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (refreshing.has(key) || req.method === "HEAD") return next();
     refreshing.add(key);
     res.once("close", () => refreshing.delete(key));
-    res.locals.pageCacheKey = key;
+    beforeSend(res, (response) =>
+      keepCopy(res, response, (body) => {
+        const stored = toEntry(res, body, options, now());
+        if (stored) entries.set(key, stored);
+      }),
+    );
     res.setHeader("X-Page-Cache", "MISS");
     // this render's CSP holds a nonce for this answer alone: no shared cache may replay it
     res.setHeader("Cache-Control", MISS_CACHE_CONTROL);
     next();
   };
 
-  const fill: RequestHandler = (_req, res, next) => {
-    const key = res.locals.pageCacheKey as string | undefined;
-    if (!key) return next();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_ENTRY_BYTES) return;
-      const buffer = chunkToBuffer(chunk, encoding);
-      chunks.push(buffer);
-      size += buffer.length;
-    };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof res.write;
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as typeof res.end;
-    res.once("finish", () => {
-      if (size > MAX_ENTRY_BYTES) return;
-      const entry = toEntry(res, Buffer.concat(chunks, size), options, now());
-      if (entry) add(key, entry);
-    });
-    next();
-  };
+  return { serve, clear: () => entries.clear(), size: () => entries.size };
+}
 
-  return {
-    serve,
-    fill,
-    clear: () => {
-      entries.clear();
-      bytes = 0;
-    },
-    size: () => entries.size,
-  };
+/**
+ * The Response to send in place of `response`, its body read a second time on the side; `keep`
+ * gets the body once the answer has been sent whole (never a 2 MB+ body, never an aborted one).
+ */
+function keepCopy(res: Response, response: globalThis.Response, keep: (body: Buffer) => void): globalThis.Response {
+  if (response.status !== 200 || !response.body) return response;
+  const [sent, kept] = response.body.tee();
+  const copy = readUpTo(kept, MAX_ENTRY_BYTES);
+  res.once("finish", () => void copy.then((body) => body && keep(body)));
+  return new globalThis.Response(sent, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function readUpTo(stream: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.length;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** The page a request is for: single-fetch data requests (`/topic/G1.data`, `/_root.data`) count as their page. */

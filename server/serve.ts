@@ -7,7 +7,6 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import onHeaders from "on-headers";
@@ -16,6 +15,7 @@ import { AggregatorRegistry } from "prom-client";
 import { openStore } from "../db/client";
 import { createApp } from "./app";
 import type { Config } from "./config";
+import { remixHandler } from "./remix-handler";
 import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
 import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
@@ -51,7 +51,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     vite = viteServer.middlewares as unknown as RequestHandler;
     closeVite = () => viteServer.close();
     const build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-    remix = createRequestHandler({
+    remix = remixHandler({
       build,
       mode: "development",
       getLoadContext: async (req, res) => loadContext((await build()).entry.module as unknown as StorefrontEntry, req, res),
@@ -61,7 +61,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     if (existsSync(buildFile)) {
       const build = (await import(buildFile)) as ServerBuild;
       const built = (entry = build.entry.module as unknown as StorefrontEntry);
-      remix = createRequestHandler({ build, mode: "production", getLoadContext: (req, res) => loadContext(built, req, res) });
+      remix = remixHandler({ build, mode: "production", getLoadContext: (req, res) => loadContext(built, req, res) });
       pages = pageRoutes(build.routes);
     } else if (process.env.NODE_ENV === "test") {
       // process-level API tests (crash safety) run before `npm test` builds the storefront

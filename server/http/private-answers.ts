@@ -4,8 +4,10 @@
 // - an answer that sets a per-visitor cookie (the saas-token, a flash, the channel) is that
 //   visitor's: it is never shareable, or a cache would hand the cookie to the next visitor.
 // Only the cookies the page cache may repeat (a function of its key and the day) leave it shareable.
+// The decision runs when the headers are about to be written (on-headers, which compression uses too).
 import type { RequestHandler, Response } from "express";
 import { parse as parseCookieHeader } from "cookie";
+import onHeaders from "on-headers";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 const KEPT_FROM_SHARED_CACHES = /\b(private|no-store)\b/;
@@ -13,14 +15,17 @@ const KEPT_FROM_SHARED_CACHES = /\b(private|no-store)\b/;
 export function privateAnswers({ memberCookie, repeatableCookies }: { memberCookie: string; repeatableCookies: string[] }): RequestHandler {
   return (req, res, next) => {
     const member = Boolean(parseCookieHeader(req.headers.cookie ?? "")[memberCookie]);
-    beforeHeaders(res, () => {
-      const cacheControl = [res.getHeader("cache-control") ?? []].flat().join(", ");
-      if (member || (setsVisitorCookie(res, repeatableCookies) && !KEPT_FROM_SHARED_CACHES.test(cacheControl))) {
-        res.setHeader("Cache-Control", PRIVATE_NO_STORE);
-      }
-    });
+    onHeaders(res, () => keepPrivate(res, { member, repeatableCookies }));
     next();
   };
+}
+
+/** The one rule: marks `res` `private, no-store` when it is a member's or sets a visitor's own cookie. */
+export function keepPrivate(res: Response, { member, repeatableCookies }: { member: boolean; repeatableCookies: string[] }): void {
+  const cacheControl = [res.getHeader("cache-control") ?? []].flat().join(", ");
+  if (member || (setsVisitorCookie(res, repeatableCookies) && !KEPT_FROM_SHARED_CACHES.test(cacheControl))) {
+    res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+  }
 }
 
 function setsVisitorCookie(res: Response, repeatable: string[]): boolean {
@@ -28,14 +33,4 @@ function setsVisitorCookie(res: Response, repeatable: string[]): boolean {
     .flat()
     .map(String)
     .some((cookie) => !repeatable.includes(cookie.slice(0, cookie.indexOf("=")).trim()));
-}
-
-/** Runs `adjust` just before the status line and headers are written, however the answer is sent. */
-function beforeHeaders(res: Response, adjust: () => void): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    res.writeHead = writeHead;
-    adjust();
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-  } as typeof res.writeHead;
 }
