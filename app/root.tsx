@@ -8,7 +8,7 @@ import { tradeApi } from "~/api/client.server";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
 import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
-import { loginModalState, takeCouponPopup } from "~/lib/login.server";
+import { loginModalState, takeCouponPopup } from "~/login/login.server";
 import { plainCookie, writeCookie } from "~/lib/cookies.server";
 import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";

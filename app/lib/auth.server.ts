@@ -5,7 +5,7 @@ import { tradeApi, type TradeApi } from "~/api/client.server";
 import { authCheck } from "~/api/member.server";
 import { plainCookie } from "./cookies.server";
 import { setFlash } from "./flash.server";
-import { loginHref } from "./login-href";
+import { loginHref } from "~/login/login-href";
 import { sameSitePath } from "./safe-url";
 
 /** Only same-site paths are followed after login (checked after normalising, see safe-url.ts). */

@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { plainCookie, readPlainCookie } from "~/lib/cookies.server";
 import { ActivityNo, claimCoupons } from "~/lib/coupon-claim.server";
 import { optional } from "~/lib/http.server";
-import { loginHref } from "~/lib/login-href";
+import { loginHref } from "~/login/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { buttonClass, tapTarget } from "~/components/ui/button";
