@@ -38,7 +38,7 @@ export function Field({ id, label, error, onValue, ...input }: FieldProps) {
 export function ErrorList({
   id,
   errors,
-  className = "mt-1.5 text-xs text-red-400",
+  className = "mt-1.5 text-xs text-danger-400",
 }: {
   id: string;
   errors: (string | null | undefined)[];

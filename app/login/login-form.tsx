@@ -22,11 +22,11 @@ export interface FormProps {
 
 export const inputClass = (invalid: boolean) =>
   `h-11 w-full min-w-0 rounded-lg border bg-surface-sunken px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
-    invalid ? "border-red-500" : "border-surface-line"
+    invalid ? "border-danger-500" : "border-surface-line"
   }`;
 /** A bordered row holding a prefix (region, +86) and its input. */
 export const groupClass = (invalid: boolean) =>
-  `flex rounded-lg border bg-surface-sunken focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
+  `flex rounded-lg border bg-surface-sunken focus-within:border-primary-500 ${invalid ? "border-danger-500" : "border-surface-line"}`;
 
 /** The form's fields with the given values over them, posted to /login by a fetcher. */
 export function post(form: HTMLFormElement | null, fetcher: { submit: ReturnType<typeof useFetcher>["submit"] }, values: Record<string, string>) {

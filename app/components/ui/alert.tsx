@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 
 const TONES = {
   /** A list or a payment that could not be read (the pay page). */
-  plain: "bg-red-500/10 text-red-300",
-  error: "border border-red-500/50 bg-red-500/10 text-red-200",
-  warning: "border border-amber-500/50 bg-amber-500/10 text-amber-200",
-  success: "border border-emerald-500/50 bg-emerald-500/10 text-emerald-200",
+  plain: "bg-danger-500/10 text-danger-300",
+  error: "border border-danger-500/50 bg-danger-500/10 text-danger-200",
+  warning: "border border-warning-500/50 bg-warning-500/10 text-warning-200",
+  success: "border border-success-500/50 bg-success-500/10 text-success-200",
 };
 
 /**
