@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES } from "~/lib/country-codes";
+import { COUNTRY_CODES } from "./country-codes";
 import { accountError, codeError, passwordError, phoneError } from "./login-fields";
 import { fieldErrorsOf, LoginActionSchema } from "./login-schema.server";
 

@@ -2,7 +2,7 @@
 // login-fields.ts, which the forms run in the browser (through Conform). Server-only: zod would add
 // 34 kB (gzip) to the login chunk (decision 024).
 import { z } from "zod";
-import { DEFAULT_REGION_CODE, isKnownRegionCode } from "~/lib/country-codes";
+import { DEFAULT_REGION_CODE, isKnownRegionCode } from "./country-codes";
 import { accountError, codeError, HONEYPOT_FIELD, passwordError, phoneError, SMS_CODE_LENGTH, type LoginField, type LoginIntent } from "./login-fields";
 
 const text = (max: number) =>

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
 import { TextCaptcha } from "~/components/captcha-widget";
 import { ErrorList, Field } from "~/components/forms";
-import { DEFAULT_REGION_CODE } from "~/lib/country-codes";
+import { DEFAULT_REGION_CODE } from "./country-codes";
 import { useCountdown } from "~/lib/use-countdown";
 import { useHydrated } from "~/lib/use-hydrated";
 import { codeError, LOGIN_MESSAGES, phoneError, PHONE_MAX_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type LoginActionData } from "./login-fields";
