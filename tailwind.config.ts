@@ -43,6 +43,11 @@ export default {
           faint: "#A0A0A0",
         },
         price: "#FF6200",
+        // what a message says: a refusal or a field's error, a warning, a confirmation (Tailwind's red,
+        // amber and emerald, named after their use)
+        danger: { 200: "var(--color-red-200)", 300: "var(--color-red-300)", 400: "var(--color-red-400)", 500: "var(--color-red-500)" },
+        warning: { 200: "var(--color-amber-200)", 500: "var(--color-amber-500)" },
+        success: { 200: "var(--color-emerald-200)", 500: "var(--color-emerald-500)" },
       },
       fontFamily: {
         sans: ["PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "system-ui", "sans-serif"],

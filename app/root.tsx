@@ -7,7 +7,7 @@ import { Sidebar } from "~/components/sidebar";
 import { getLoginStatus, type Member } from "~/api/member.server";
 import { Toast } from "~/components/toast";
 import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
-import { loginModalState, takeCouponPopup } from "~/lib/login.server";
+import { loginModalState, takeCouponPopup } from "~/login/login.server";
 import { takeFlash } from "~/lib/flash.server";
 import { shopConfig } from "~/lib/shop-config.server";
 import { useNonce } from "~/lib/nonce";

@@ -5,7 +5,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
-import { LOGIN_MESSAGES } from "~/lib/login-form";
+import { LOGIN_MESSAGES } from "~/login/login-fields";
 
 export interface CaptchaFailure {
   message: string;

@@ -1,6 +1,6 @@
 // The coupon pop-up of the layout (spec/01 §2 "Coupon pop-up", §4): 恭喜您, up to 3 unused coupons with
 // 立即使用, and 领取更多优惠券. The root loader decides it once after a login
-// (app/lib/login.server.ts takeCouponPopup), so it is in the server HTML: without JavaScript it
+// (app/login/login.server.ts takeCouponPopup), so it is in the server HTML: without JavaScript it
 // closes with a link back to this page (the decision is spent by then); with JavaScript it is a
 // modal dialog (ui/overlay.tsx) that a click beside it closes too.
 import { useLocation } from "@remix-run/react";

@@ -11,7 +11,8 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange">
   /** Read by screen readers only; omit it when a visible <label htmlFor={id}> names the field. */
   label?: string;
   error: string | null | undefined;
-  onValue(value: string): void;
+  /** For a controlled input; an uncontrolled one (a Conform field) leaves it out. */
+  onValue?(value: string): void;
 };
 
 export function Field({ id, label, error, onValue, ...input }: FieldProps) {
@@ -25,7 +26,7 @@ export function Field({ id, label, error, onValue, ...input }: FieldProps) {
       <input
         id={id}
         {...input}
-        onChange={(event) => onValue(event.target.value)}
+        onChange={onValue ? (event) => onValue(event.target.value) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorIdOf(id) : undefined}
       />
@@ -37,7 +38,7 @@ export function Field({ id, label, error, onValue, ...input }: FieldProps) {
 export function ErrorList({
   id,
   errors,
-  className = "mt-1.5 text-xs text-red-400",
+  className = "mt-1.5 text-xs text-danger-400",
 }: {
   id: string;
   errors: (string | null | undefined)[];

@@ -4,7 +4,7 @@
 // card) only when one is shown (app/lib/deferred.ts).
 import { Suspense, type ComponentProps } from "react";
 import { deferred } from "~/lib/deferred";
-import { loadLoginModal } from "~/lib/login-href";
+import { loadLoginModal } from "~/login/load-login-modal";
 
 const loadCouponPopup = () => import("./coupon-popup");
 const LoginModalLater = deferred(import.meta.env.SSR ? (await loadLoginModal()).LoginModal : null, () => loadLoginModal().then((m) => m.LoginModal));

@@ -4,7 +4,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { authCheck } from "~/api/member.server";
 import { setFlash } from "./flash.server";
-import { loginHref } from "./login-href";
+import { loginHref } from "~/login/login-href";
 import { sameSitePath } from "./safe-url";
 
 /** Only same-site paths are followed after login (checked after normalising, see safe-url.ts). */

@@ -27,7 +27,7 @@ const PLAIN = {
   /**
    * A session cookie (gone when the browser closes): the shop day (YYYY-MM-DD) on which this
    * browser session's member pages last ran the coupon pop-up's layout mount, a once-a-day trigger
-   * (app/lib/login.server.ts, decision 017). A login clears it, so the page after a login mounts again.
+   * (app/login/login.server.ts, decision 017). A login clears it, so the page after a login mounts again.
    */
   couponPopup: { name: "coupon_popup", maxAge: undefined },
   /** The claim a visitor clicked before logging in (decision 013). */

@@ -8,7 +8,7 @@ import { receiveCoupon, receiveOneClick } from "~/api/promotion.server";
 import { toLoginAgain } from "./auth.server";
 import { setFlash } from "./flash.server";
 import { readForm } from "./form.server";
-import { loginHref } from "./login-href";
+import { loginHref } from "~/login/login-href";
 import { CodeSchema } from "./schemas.server";
 
 export const ActivityNo = z.string().trim().pipe(CodeSchema);

@@ -11,7 +11,7 @@ import { getLoginStatus } from "~/api/member.server";
 import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
 import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
-import { loginHref } from "./login-href";
+import { loginHref } from "~/login/login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "./order-status";
 import { CodeSchema } from "./schemas.server";
 import { readSettle } from "./settle.server";

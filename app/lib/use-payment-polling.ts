@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { loader as statusLoader } from "~/routes/settle.pay-status.$orderNo";
-import { loginHref } from "./login-href";
+import { loginHref } from "~/login/login-href";
 import { PAID_STATUSES } from "./order-status";
 
 const POLL_MS = 1000;

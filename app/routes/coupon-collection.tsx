@@ -15,7 +15,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActivityNo, claimCoupons } from "~/lib/coupon-claim.server";
 import { optional } from "~/lib/http.server";
-import { loginHref } from "~/lib/login-href";
+import { loginHref } from "~/login/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { buttonClass, tapTarget } from "~/components/ui/button";

@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireMember, safeReturnTo } from "~/lib/auth.server";
 import { expectOk } from "~/lib/http.server";
-import { withoutLoginParams } from "~/lib/login.server";
+import { withoutLoginParams } from "~/login/login.server";
 import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";

@@ -1,149 +1,20 @@
-// /login: the one action of the login modal (intents send-code, captcha-login, pwd-login, logout)
-// and, for shoppers without JavaScript, the page that shows the login form again with its errors
-// after a post. `?captcha=slide` answers a slider challenge for the JavaScript captcha widget.
-import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+// /login: the login modal as a page (for shoppers without JavaScript, after a post) and the one
+// action every login form posts to. Everything of logging in lives in app/login/.
+import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { TradeUnavailable, type TradeApi } from "~/api/client.server";
-import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
-import { LoginPanel } from "~/components/login/login-panel";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
-import { optional } from "~/lib/http.server";
-import {
-  fullMobile,
-  HONEYPOT_FIELD,
-  LOGIN_MESSAGES,
-  loginTabOf,
-  PWD_LOGIN_CSRF,
-  PWD_LOGIN_PREFIX,
-  SMS_RESEND_SECONDS,
-  type LoginActionData,
-  type LoginIntent,
-} from "~/lib/login-form";
-import { fieldErrorsOf, LoginActionSchema } from "~/lib/login-form.server";
-import { loginHref } from "~/lib/login-href";
-import { failureStatus, returnToOf, syncLoginCookies } from "~/lib/login.server";
-import type { ShellHandle } from "~/lib/route-handle";
-import { cardClass } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
-
-const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
+import { cardClass } from "~/components/ui/card";
+import type { ShellHandle } from "~/lib/route-handle";
+import { loginAction, loginLoader } from "~/login/login-action.server";
+import { loginHref } from "~/login/login-href";
+import { LoginPanel } from "~/login/login-panel";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
 
 export const meta: MetaFunction = () => [{ title: "登录 - TTS游戏商城" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const api = context.session.api;
-  const redirectTo = returnToOf(url, url.searchParams.get("redirectTo"));
-  const captchaType = url.searchParams.get("captcha") === "slide" ? "slide" : "text";
-  if (captchaType === "text" && api.credential) {
-    // already logged in: nothing to do here
-    const status = await getLoginStatus(api);
-    if (status.ok) throw redirect(redirectTo);
-  }
-  const challenge = await optional("captcha challenge", loadCaptcha(api, captchaType));
-  return {
-    tab: loginTabOf(url.searchParams.get("login")),
-    redirectTo,
-    challenge,
-  };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = (await readForm(request)) ?? {};
-  const rawIntent = String(form.intent ?? "");
-  const intent: LoginIntent | "unknown" = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as LoginIntent) : "unknown";
-  const values = {
-    region: typeof form.region === "string" ? form.region : undefined,
-    phone: typeof form.phone === "string" ? form.phone.trim() : undefined,
-    sms_code: typeof form.sms_code === "string" ? form.sms_code.trim().slice(0, 6) : undefined,
-    account: typeof form.account === "string" ? form.account.trim() : undefined,
-  };
-  const fail = (body: Omit<LoginActionData, "ok" | "intent" | "values">, status = 400) =>
-    data<LoginActionData>({ ok: false, intent, values, ...body }, { status: failureStatus(request, status) });
-
-  const parsed = LoginActionSchema.safeParse(form);
-  if (!parsed.success) {
-    if (intent === "unknown") return fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
-    return fail({ fieldErrors: fieldErrorsOf(parsed.error) });
-  }
-  const input = parsed.data;
-  const api = context.session.api;
-  if (input.intent === "logout") return logOut(request, context, api);
-  try {
-    // A filled honeypot is a bot: it is told nothing useful and nothing is sent.
-    if (input[HONEYPOT_FIELD]) {
-      return input.intent === "send-code"
-        ? data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS })
-        : fail({ formError: LOGIN_MESSAGES.LOGIN_FAILED });
-    }
-
-    const redirectTo = returnToOf(new URL(request.url), input.redirectTo);
-
-    switch (input.intent) {
-      case "send-code": {
-        const captcha = await passCaptcha(api, input);
-        if (captcha) return fail(captcha);
-        const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
-        if (!sent.ok) {
-          // the services' wait, as their message words it ("验证码已发送，请N秒后重试")
-          const wait = sent.status === 429 ? Number(/(\d+)秒/.exec(sent.errorMsg)?.[1] ?? 0) : 0;
-          return fail({ formError: sent.errorMsg, ...(wait > 0 ? { resendIn: Math.min(wait, SMS_RESEND_SECONDS) } : {}) }, sent.status);
-        }
-        return data<LoginActionData>({ ok: true, intent, values, notice: LOGIN_MESSAGES.CODE_SENT, sentAt: Date.now(), resendIn: SMS_RESEND_SECONDS });
-      }
-      case "captcha-login": {
-        const result = await captchaLogin(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code });
-        if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-        return loggedIn(request, context, api, result.result.login_credential, redirectTo);
-      }
-      case "pwd-login": {
-        const captcha = await passCaptcha(api, input);
-        if (captcha) return fail(captcha);
-        // the API takes only well-formed numbers; anything else cannot be an account
-        if (!/^\d{7,11}$/.test(input.account)) return fail({ formError: "账号或密码错误" });
-        const result = await pwdLogin(api, {
-          username: PWD_LOGIN_PREFIX + input.account,
-          password: input.password,
-          csrf: PWD_LOGIN_CSRF,
-          lot_number: input.lot_number,
-        });
-        if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
-        return loggedIn(request, context, api, result.result.login_credential, redirectTo);
-      }
-    }
-  } catch (error) {
-    // the services out of reach: the form says so, its values kept, instead of a failed page
-    if (error instanceof TradeUnavailable) return fail({ formError: LOGIN_MESSAGES.SERVICE_BUSY }, 503);
-    throw error;
-  }
-}
-
-/**
- * The session ends only when the services have revoked the credential (or say it is no longer
- * valid): clearing the cookie alone would leave a token that still works while the shopper
- * believes it gone. A failed revocation keeps the session and says 退出失败，请重试. The settle
- * cookie (the last order's e-mail) goes with the session, so the next shopper on a shared device
- * does not see it.
- */
-async function logOut(request: Request, context: ActionFunctionArgs["context"], api: TradeApi) {
-  if (api.credential) {
-    const revoked = await logout(api).catch((error: unknown) => {
-      if (error instanceof TradeUnavailable) return null;
-      throw error;
-    });
-    if (!revoked || (!revoked.ok && revoked.status !== 401)) {
-      await setFlash(context, { type: "error", message: LOGIN_MESSAGES.LOGOUT_FAILED });
-      return redirect("/");
-    }
-  }
-  context.session.set("login", null);
-  await context.session.write("settle", null);
-  await setFlash(context, { type: "info", message: LOGIN_MESSAGES.LOGGED_OUT });
-  return redirect("/");
-}
+export const loader = loginLoader;
+export const action = loginAction;
 
 export default function LoginPage() {
   const { tab, redirectTo, challenge } = useLoaderData<typeof loader>();
@@ -178,28 +49,4 @@ export function ErrorBoundary() {
       </Link>
     </div>
   );
-}
-
-// ─── steps ───────────────────────────────────────────────────────────────
-
-/** Validates the captcha answer sent with the form; the failure to show, or null when passed. */
-async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_output: string }) {
-  if (!input.lot_number || !input.captcha_output) {
-    return { captchaError: LOGIN_MESSAGES.CAPTCHA_REQUIRED, fieldErrors: { captcha: LOGIN_MESSAGES.CAPTCHA_REQUIRED } };
-  }
-  const valid = await validateCaptcha(api, { lot_number: input.lot_number, captcha_output: input.captcha_output });
-  if (valid.ok) return null;
-  const message = valid.errorMsg || LOGIN_MESSAGES.CAPTCHA_FAILED;
-  return { captchaError: message, fieldErrors: { captcha: message } };
-}
-
-/** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
-async function loggedIn(request: Request, context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
-  context.session.set("login", credential);
-  await syncLoginCookies(api, credential);
-  await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
-  // the page after a login mounts the layout anew: auto-granted coupons and their pop-up
-  context.session.set("couponPopup", null);
-  // spec/01 §4: after login the page reloads
-  return redirectDocument(redirectTo);
 }

@@ -9,11 +9,13 @@ const VARIANTS = {
 };
 
 const SIZES = {
-  xs: "h-8 px-4 text-xs",
-  sm: "h-8 px-4 text-sm",
-  md: "h-9 px-5 text-sm",
-  lg: "h-10 px-6",
-  xl: "h-12 px-10 text-base max-sm:px-6",
+  xs: "h-8 rounded-full px-4 text-xs",
+  sm: "h-8 rounded-full px-4 text-sm",
+  md: "h-9 rounded-full px-5 text-sm",
+  lg: "h-10 rounded-full px-6",
+  xl: "h-12 rounded-full px-10 text-base max-sm:px-6",
+  /** The height and corners of the form fields it sits under (the login forms). */
+  field: "h-11 rounded-lg px-6 text-[15px]",
 };
 
 export interface ButtonStyle {
@@ -26,7 +28,7 @@ export interface ButtonStyle {
 
 export function buttonClass({ variant = "primary", size = "md", block = false, className = "" }: ButtonStyle = {}): string {
   return [
-    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full transition max-sm:min-h-11 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-60",
+    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap transition max-sm:min-h-11 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-60",
     VARIANTS[variant],
     SIZES[size],
     block ? "w-full" : "",

@@ -1,12 +1,13 @@
+import { getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type CSSProperties, type FormEvent } from "react";
-import { DEFAULT_REGION_CODE } from "~/lib/country-codes";
-import { codeError, LOGIN_MESSAGES, phoneError, PHONE_MAX_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type LoginActionData } from "~/lib/login-form";
+import { useEffect, useState, type CSSProperties } from "react";
+import { TextCaptcha } from "~/components/captcha-widget";
+import { ErrorList, Field } from "~/components/forms";
+import { DEFAULT_REGION_CODE } from "./country-codes";
 import { useCountdown } from "~/lib/use-countdown";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ErrorList, Field } from "../forms";
-import { TextCaptcha } from "../captcha-widget";
-import { groupClass, inputClass, LoginForm, messageOf, post, useCaptchaStep, useTouched, type FormProps } from "./login-form";
+import { codeError, LOGIN_MESSAGES, phoneError, PHONE_MAX_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type LoginActionData } from "./login-fields";
+import { groupClass, inputClass, LoginForm, messageOf, post, useCaptchaStep, useLoginForm, type FormProps } from "./login-form";
 import { RegionSelect } from "./region-select";
 
 /** 手机号登录: the region and number, 获取验证码 behind the captcha, then the SMS code. */
@@ -14,16 +15,29 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
   const hydrated = useHydrated();
   const sender = useFetcher<LoginActionData>();
   const login = useFetcher<LoginActionData>();
-  const initial = actionData?.values ?? {};
-  const [region, setRegion] = useState(initial.region || DEFAULT_REGION_CODE);
-  const [phone, setPhone] = useState(initial.phone ?? "");
-  const [code, setCode] = useState(initial.sms_code ?? "");
-  const [touched, touch] = useTouched({ phone: Boolean(actionData?.fieldErrors?.phone), sms_code: Boolean(actionData?.fieldErrors?.sms_code) });
+  const [region, setRegion] = useState(actionData?.values?.region || DEFAULT_REGION_CODE);
   const captcha = useCaptchaStep(actionData);
   const countdown = useCountdown();
 
   const sending = sender.state !== "idle";
   const loggingIn = login.state !== "idle";
+
+  const [form, fields] = useLoginForm<"phone" | "sms_code">({
+    tab,
+    actionData,
+    // 获取验证码 needs the number only
+    rules: (formData) => (formData.get("intent") === "send-code" ? { phone: phoneError } : { phone: phoneError, sms_code: codeError }),
+    onValid(element, intent) {
+      if (intent === "send-code") {
+        if (countdown.seconds === 0 && !sending) captcha.start();
+        return;
+      }
+      if (loggingIn) return;
+      captcha.setMessage(null);
+      post(element, login, { intent: "captcha-login", phone: phone.trim() });
+    },
+  });
+  const phone = fields.phone.value ?? "";
 
   // the send-code answer: start the countdown, or ask the captcha again, or say what went wrong
   const sent = sender.state === "idle" ? sender.data : undefined;
@@ -41,33 +55,13 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
     if (answered && !answered.ok) setCaptchaMessage(messageOf(answered));
   }, [answered, setCaptchaMessage]);
 
-  const errors = hydrated
-    ? {
-        phone: touched.phone ? phoneError(phone) : null,
-        sms_code: touched.sms_code ? codeError(code) : null,
-      }
-    : { phone: actionData?.fieldErrors?.phone ?? null, sms_code: actionData?.fieldErrors?.sms_code ?? null };
-  const valid = !phoneError(phone) && !codeError(code);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === "send-code") {
-      touch("phone");
-      if (phoneError(phone) || countdown.seconds > 0 || sending) return;
-      captcha.start();
-      return;
-    }
-    touch("phone", "sms_code");
-    if (!valid || loggingIn) return;
-    captcha.setMessage(null);
-    post(event.currentTarget, login, { intent: "captcha-login", phone: phone.trim() });
-  }
+  const errors = { phone: fields.phone.errors?.[0], sms_code: fields.sms_code.errors?.[0] };
+  const valid = !phoneError(phone) && !codeError(fields.sms_code.value ?? "");
 
   return (
     <LoginForm
-      {...{ tab, redirectTo, captcha, onSubmit }}
-      onCaptchaSolved={(form, solution) => post(form, sender, { intent: "send-code", phone: phone.trim(), ...solution })}
+      {...{ form, tab, redirectTo, captcha }}
+      onCaptchaSolved={(element, solution) => post(element, sender, { intent: "send-code", phone: phone.trim(), ...solution })}
       verifying={sending}
       login={{ intent: "captcha-login", busy: loggingIn, ready: valid }}
       note="未注册的手机号验证后将自动创建账号"
@@ -81,22 +75,16 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
           <RegionSelect value={region} onChange={setRegion} hydrated={hydrated} />
           <div className="relative flex-1">
             <Field
+              {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })}
               required
               id="login-phone"
               label="手机号"
               error={errors.phone}
-              name="phone"
-              type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={PHONE_MAX_LENGTH}
               pattern="\d{7,11}"
               placeholder="请输入手机号"
-              value={phone}
-              onValue={(value) => {
-                setPhone(value);
-                touch("phone");
-              }}
               className="h-11 w-full rounded-r-lg bg-transparent pl-3 pr-9 text-sm text-ink placeholder:text-ink-faint focus:outline-none"
             />
             {hydrated && phone ? (
@@ -104,7 +92,7 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
                 type="button"
                 aria-label="清除手机号"
                 onClick={() => {
-                  setPhone("");
+                  form.update({ name: fields.phone.name, value: "" });
                   document.getElementById("login-phone")?.focus();
                 }}
                 className="absolute right-2 top-1/2 flex h-5 w-5 -translate-y-1/2 items-center justify-center rounded-full bg-ink-faint/60 text-surface-sunken hover:bg-ink-muted"
@@ -124,21 +112,16 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
       <div>
         <div className="flex gap-3">
           <Field
+            {...getInputProps(fields.sms_code, { type: "text", ariaAttributes: false })}
             required
             id="login-code"
             label="验证码"
             error={errors.sms_code}
-            name="sms_code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SMS_CODE_LENGTH}
             pattern="\d{6}"
             placeholder="请输入验证码"
-            value={code}
-            onValue={(value) => {
-              setCode(value);
-              touch("sms_code");
-            }}
             className={inputClass(Boolean(errors.sms_code))}
           />
           <button

@@ -1,7 +1,8 @@
 // The login modal's fields and their rules (spec/01 §5, §9), shared by the browser (messages on
 // change, the submit button's state) and the /login action (the same messages with status 400).
-// Every message is word for word from the spec. The zod schemas of the action's input live in
-// login-form.server.ts, so zod never reaches the browser.
+// Every message is word for word from the spec. The zod schemas over these rules are in
+// login-schema.ts.
+import type { CaptchaChallenge } from "~/api/member.server";
 
 export const LOGIN_TABS = ["captcha", "pwd"] as const;
 export type LoginTab = (typeof LOGIN_TABS)[number];
@@ -33,6 +34,16 @@ export const LOGIN_MESSAGES = {
   LOGOUT_FAILED: "退出失败，请重试",
   SERVICE_BUSY: "服务繁忙，请稍后重试",
 } as const;
+
+/** The login modal over a page (`?login=captcha|pwd`), as the root loader finds it in the address. */
+export interface LoginModalState {
+  tab: LoginTab;
+  redirectTo: string;
+  /** Where the close button goes: this page without the modal. */
+  closeHref: string;
+  /** The no-script captcha (a picture and an answer field); null when it could not be set up. */
+  challenge: CaptchaChallenge | null;
+}
 
 export function loginTabOf(value: string | null | undefined): LoginTab {
   return value === "pwd" ? "pwd" : "captcha";

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { ElementType } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
-import type { LoginActionData, LoginTab } from "~/lib/login-form";
+import { CloseIcon } from "~/components/captcha-widget";
+import { Logo } from "~/components/logo";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CloseIcon } from "../captcha-widget";
-import { Logo } from "../logo";
+import { useShopHref } from "~/lib/use-shop-href";
+import type { LoginActionData, LoginTab } from "./login-fields";
 import { PasswordLoginForm } from "./password-login-form";
 import { PhoneLoginForm } from "./phone-login-form";
-import { useShopHref } from "~/lib/use-shop-href";
 
 /** The login panel: close link, title, the two tabs (links) and the tab's form; the /login page shows it too. */
 interface LoginPanelProps {

@@ -3,11 +3,10 @@
 // whole flow works without JavaScript. With JavaScript the overlay becomes a modal <dialog> (ui/overlay.tsx),
 // fields are checked on change, the captcha is a slider and the code button counts down.
 import { useNavigate } from "@remix-run/react";
-import type { LoginTab } from "~/lib/login-form";
-import { loginHref } from "~/lib/login-href";
-import type { LoginModalState } from "~/lib/login.server";
-import { cardClass } from "../ui/card";
-import { Overlay } from "../ui/overlay";
+import { cardClass } from "~/components/ui/card";
+import { Overlay } from "~/components/ui/overlay";
+import type { LoginModalState, LoginTab } from "./login-fields";
+import { loginHref } from "./login-href";
 import { LoginPanel } from "./login-panel";
 
 /** The modal over the current page: open in the server HTML, modal once hydrated; Escape or 关闭 leaves it. */

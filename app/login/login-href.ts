@@ -1,8 +1,9 @@
 // Addresses that open the login modal over a page (spec/01 §2 "Login modal": `?login=captcha|pwd`).
-// Kept apart from the modal so the header and the coupon centre link to it without loading it.
+// Kept apart from the modal so the header, the coupon centre and the server's redirects link to it
+// without loading it.
 import { useLocation } from "@remix-run/react";
-import type { LoginTab } from "./login-form";
-import { sameSitePath } from "./safe-url";
+import { sameSitePath } from "~/lib/safe-url";
+import type { LoginTab } from "./login-fields";
 
 /**
  * The one way to address the login modal: `page` (its own query kept) with `?login=tab` on top,
@@ -22,6 +23,3 @@ export function useLoginHref(tab: LoginTab = "captcha"): string {
   const location = useLocation();
   return loginHref(location.pathname + location.search, { tab });
 }
-
-/** Starts loading the login modal's code (the header's 登录 link calls it on hover and focus). */
-export const loadLoginModal = () => import("~/components/login/login-modal");

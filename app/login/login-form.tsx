@@ -1,12 +1,17 @@
 // What the two login forms share (spec/01 §4, §5): the form that posts to /login without
-// JavaScript, the slider-captcha step before the post with it, the message box, the honeypot.
+// JavaScript, checked by Conform once hydrated with the field rules the action's zod schema runs
+// (login-fields.ts; zod itself stays on the server, decision 024), the slider-captcha step before
+// the post, the service's message, the honeypot.
+import { getFormProps, parse, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
-import { HONEYPOT_FIELD, LOGIN_MESSAGES, type LoginActionData, type LoginTab } from "~/lib/login-form";
-import { loginHref } from "~/lib/login-href";
+import { SliderCaptcha, type CaptchaFailure } from "~/components/captcha-widget";
+import { Alert } from "~/components/ui/alert";
+import { StatusButton } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SliderCaptcha, type CaptchaFailure } from "../captcha-widget";
+import { HONEYPOT_FIELD, LOGIN_MESSAGES, type LoginActionData, type LoginTab } from "./login-fields";
+import { loginHref } from "./login-href";
 
 export interface FormProps {
   tab: LoginTab;
@@ -17,13 +22,11 @@ export interface FormProps {
 
 export const inputClass = (invalid: boolean) =>
   `h-11 w-full min-w-0 rounded-lg border bg-surface-sunken px-3 text-sm text-ink placeholder:text-ink-faint focus:border-primary-500 focus:outline-none ${
-    invalid ? "border-red-500" : "border-surface-line"
+    invalid ? "border-danger-500" : "border-surface-line"
   }`;
 /** A bordered row holding a prefix (region, +86) and its input. */
 export const groupClass = (invalid: boolean) =>
-  `flex rounded-lg border bg-surface-sunken focus-within:border-primary-500 ${invalid ? "border-red-500" : "border-surface-line"}`;
-const primaryButton =
-  "flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-primary-600 text-[15px] font-semibold text-white transition hover:bg-primary-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-primary-500";
+  `flex rounded-lg border bg-surface-sunken focus-within:border-primary-500 ${invalid ? "border-danger-500" : "border-surface-line"}`;
 
 /** The form's fields with the given values over them, posted to /login by a fetcher. */
 export function post(form: HTMLFormElement | null, fetcher: { submit: ReturnType<typeof useFetcher>["submit"] }, values: Record<string, string>) {
@@ -68,11 +71,54 @@ export function useCaptchaStep(actionData: LoginActionData | null) {
   return { open, failure, message, setMessage, start, passed, answered, onInitFailed, cancel: () => setOpen(false) };
 }
 
-/** Which fields the shopper has changed (their messages show from then on). */
-export function useTouched<F extends string>(initial: Record<F, boolean>) {
-  const [touched, setTouched] = useState(initial);
-  const touch = (...fields: F[]) => setTouched((t) => ({ ...t, ...Object.fromEntries(fields.map((f) => [f, true])) }));
-  return [touched, touch] as const;
+/** Each field's rule (login-fields.ts): its message, or null when the value is fine. */
+type FieldRules<F extends string> = Partial<Record<F, (value: string) => string | null>>;
+
+/**
+ * Conform over a login form: a field is checked from its first change on (and every field on
+ * submit) with the rules of the action's schema; without JavaScript the action's answer brings the
+ * messages and the values back (`lastResult`). `onValid` runs for a submit whose fields are all valid.
+ */
+export function useLoginForm<F extends string>({
+  tab,
+  actionData,
+  rules,
+  onValid,
+}: {
+  tab: LoginTab;
+  actionData: LoginActionData | null;
+  /** The rules of this submission (the phone form's 获取验证码 checks the number only). */
+  rules(formData: FormData): FieldRules<F>;
+  onValid(form: HTMLFormElement, intent: string): void;
+}) {
+  return useForm<Partial<Record<F, string>>>({
+    id: `login-${tab}`,
+    lastResult: lastResultOf(actionData),
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) =>
+      parse(formData, {
+        resolve(payload) {
+          const error: Record<string, string[]> = {};
+          for (const [name, check] of Object.entries<((value: string) => string | null) | undefined>(rules(formData))) {
+            const message = check?.(String(payload[name] ?? ""));
+            if (message) error[name] = [message];
+          }
+          return Object.keys(error).length ? { error } : { value: payload as Partial<Record<F, string>> };
+        },
+      }),
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      onValid(event.currentTarget, String(formData.get("intent") ?? ""));
+    },
+  });
+}
+
+/** The action's answer as Conform's last result: the typed values and each field's message. */
+function lastResultOf(data: LoginActionData | null): SubmissionResult<string[]> | undefined {
+  if (!data) return undefined;
+  const { captcha: _captcha, ...fieldErrors } = data.fieldErrors ?? {};
+  const error = Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]]));
+  return { status: Object.keys(error).length ? "error" : undefined, initialValue: data.values ?? {}, error };
 }
 
 /**
@@ -80,9 +126,9 @@ export function useTouched<F extends string>(initial: Record<F, boolean>) {
  * slider captcha comes before the post. Holds the message, the 登录 button and the captcha.
  */
 export function LoginForm({
+  form,
   tab,
   redirectTo,
-  onSubmit,
   captcha,
   onCaptchaSolved,
   verifying,
@@ -90,10 +136,9 @@ export function LoginForm({
   note,
   children,
 }: {
+  form: FormMetadata<Record<string, string>>;
   tab: LoginTab;
   redirectTo: string;
-  /** With JavaScript: checks the fields, then opens the captcha or posts through a fetcher. */
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
   captcha: CaptchaStep;
   onCaptchaSolved(form: HTMLFormElement | null, solution: { lot_number: string; captcha_output: string }): void;
   /** The captcha's answer is being checked. */
@@ -108,27 +153,22 @@ export function LoginForm({
   return (
     <form
       ref={formRef}
+      {...getFormProps(form)}
       method="post"
       action={loginHref("/login", { tab, redirectTo })}
+      // the server's messages, not the browser's, also without JavaScript
       noValidate
-      onSubmit={hydrated ? onSubmit : undefined}
       className="space-y-4"
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Honeypot />
       {children}
 
-      <MessageBox message={captcha.message} />
+      {captcha.message ? <Alert tone={captcha.message.tone}>{captcha.message.text}</Alert> : null}
 
-      <button type="submit" name="intent" value={login.intent} disabled={hydrated && (!login.ready || login.busy)} className={primaryButton}>
-        {login.busy ? (
-          <>
-            <Spinner /> 登录中…
-          </>
-        ) : (
-          "登录"
-        )}
-      </button>
+      <StatusButton name="intent" value={login.intent} pending={login.busy} disabled={hydrated && (!login.ready || login.busy)} size="field" block>
+        {login.busy ? "登录中…" : "登录"}
+      </StatusButton>
       {note ? <p className="text-center text-xs text-ink-muted">{note}</p> : null}
 
       {hydrated && captcha.open ? (
@@ -166,22 +206,4 @@ export function messageOf(data: LoginActionData | null | undefined): Message | n
   if (data.ok) return data.notice ? { tone: "success", text: data.notice } : null;
   if (data.formError) return { tone: "error", text: data.formError };
   return null;
-}
-
-function MessageBox({ message }: { message: Message | null }) {
-  if (!message) return null;
-  const tone = {
-    success: "border-emerald-500/50 bg-emerald-500/10 text-emerald-200",
-    error: "border-red-500/50 bg-red-500/10 text-red-200",
-    warning: "border-amber-500/50 bg-amber-500/10 text-amber-200",
-  }[message.tone];
-  return (
-    <p role={message.tone === "success" ? "status" : "alert"} className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
-      {message.text}
-    </p>
-  );
-}
-
-function Spinner(): ReactNode {
-  return <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />;
 }

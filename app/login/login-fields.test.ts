@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES } from "./country-codes";
-import { accountError, codeError, passwordError, phoneError } from "./login-form";
-import { fieldErrorsOf, LoginActionSchema } from "./login-form.server";
+import { accountError, codeError, passwordError, phoneError } from "./login-fields";
+import { fieldErrorsOf, LoginActionSchema } from "./login-schema.server";
 
 describe("login field rules (spec/01 §5)", () => {
   it.each([

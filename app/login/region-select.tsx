@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "~/lib/country-codes";
+import { COUNTRY_CODES } from "./country-codes";
 
 /** The region code: a native select; with JavaScript it shows only the code while closed. */
 export function RegionSelect({ value, onChange, hydrated }: { value: string; onChange(code: string): void; hydrated: boolean }) {

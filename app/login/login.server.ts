@@ -4,13 +4,13 @@
 // server/http/same-origin.ts refuses them for every storefront write.
 import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
-import { loadCaptcha, syncLoginCookie, type CaptchaChallenge } from "~/api/member.server";
+import { loadCaptcha, syncLoginCookie } from "~/api/member.server";
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
-import { safeReturnTo } from "./auth.server";
-import { optional } from "./http.server";
-import { dueToday } from "./once-a-day.server";
-import { env } from "./env.server";
-import { loginTabOf, type LoginTab } from "./login-form";
+import { safeReturnTo } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
+import { optional } from "~/lib/http.server";
+import { dueToday } from "~/lib/once-a-day.server";
+import { loginTabOf, type LoginModalState } from "./login-fields";
 
 /** Query parameters that belong to the login modal, not to the page under it. */
 const LOGIN_PARAMS = ["login", "redirectTo"];
@@ -30,15 +30,6 @@ export function returnToOf(url: URL, redirectTo?: string | null): string {
   if (parsed.pathname === "/login") return "/";
   // what is left after dropping the modal's parameters is checked again: only a path of the shop
   return safeReturnTo(withoutLoginParams(parsed));
-}
-
-export interface LoginModalState {
-  tab: LoginTab;
-  redirectTo: string;
-  /** Where the close button goes: this page without the modal. */
-  closeHref: string;
-  /** The no-script captcha (a picture and an answer field); null when it could not be set up. */
-  challenge: CaptchaChallenge | null;
 }
 
 /** The login modal of this address (`?login=captcha|pwd`), or null when it is closed. */
