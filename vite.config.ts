@@ -18,11 +18,31 @@ declare module "@remix-run/node" {
 // search suggestions, popup advert) is reached only through import() (app/lib/deferred.ts) and
 // loads when shown.
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
-const SHELL = new RegExp(
-  "(/app/(root" +
-    "|components/(site-header|site-footer|search-box|sidebar|overlay-dialogs|toast|page-view-reporter|not-found|logo|shop-image|price|goods-card)" +
-    "|lib/(nonce|use-hydrated|deferred|login-href|seo|links|highlight|search-history|route-handle)" +
-    ")|/shared/money)\\.tsx?$",
+const SHELL = new Set(
+  [
+    "app/root.tsx",
+    "app/components/site-header.tsx",
+    "app/components/site-footer.tsx",
+    "app/components/search-box.tsx",
+    "app/components/sidebar.tsx",
+    "app/components/overlay-dialogs.tsx",
+    "app/components/toast.tsx",
+    "app/components/page-view-reporter.tsx",
+    "app/components/logo.tsx",
+    "app/components/shop-image.tsx",
+    "app/components/price.tsx",
+    "app/components/goods-card.tsx",
+    "app/lib/nonce.tsx",
+    "app/lib/use-hydrated.ts",
+    "app/lib/deferred.ts",
+    "app/lib/login-href.ts",
+    "app/lib/seo.ts",
+    "app/lib/links.ts",
+    "app/lib/highlight.ts",
+    "app/lib/search-history.ts",
+    "app/lib/route-handle.ts",
+    "shared/money.ts",
+  ].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url))),
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -45,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             manualChunks(id: string) {
               if (FRAMEWORK.test(id)) return "framework";
-              if (SHELL.test(id)) return "shell";
+              if (SHELL.has(id)) return "shell";
             },
           },
         },

@@ -7,9 +7,8 @@ import { formatYuan } from "../../shared/money";
 import { safeHref } from "~/lib/safe-url";
 import { CopyButton } from "./copy-button";
 import { NoScriptRefresh } from "./no-script-refresh";
-import { ShopImage } from "./shop-image";
 import { cardClass } from "./ui/card";
-import { GoodsTags } from "./goods-tags";
+import { GoodsSummary } from "./goods-summary";
 
 /** While the code is on its way: every few seconds, or every 10 s while the SKU is restocked; never for a presale. */
 function refreshSeconds({ order, goods }: OrderDetail): number | null {
@@ -48,17 +47,11 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
         </h2>
         {goods ? (
           <div className="flex flex-wrap gap-4">
-            <ShopImage
-              src={goods.covers[0]}
-              alt={goods.goods_name}
-              width={178}
-              height={100}
-              className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover sm:h-[100px] sm:w-[178px]"
-            />
-            <div className="min-w-0 flex-1 space-y-1.5">
-              <GoodsTags tags={goods.goods_tags} />
-              <p className="font-medium">{goods.goods_name}</p>
-              {goods.sku_item.length ? <p className="text-sm text-ink-muted">规格：{goods.sku_item.join(" / ")}</p> : null}
+            <GoodsSummary
+              goods={{ cover: goods.covers[0], name: goods.goods_name, tags: goods.goods_tags, skuValues: goods.sku_item }}
+              variant="card"
+              className="space-y-1.5"
+            >
               <p className="text-sm text-ink-muted">
                 实付{" "}
                 <span className="font-semibold text-price">
@@ -67,7 +60,7 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
                 </span>{" "}
                 · 数量 {detail.performance_list.length}
               </p>
-            </div>
+            </GoodsSummary>
             <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">订单状态</dt>
               <dd data-testid="order-status">{ORDER_STATUS_TEXT[order.status] ?? order.status}</dd>

@@ -1,6 +1,6 @@
 // The popup advert's frame (popup-advert.tsx decides when it shows): the image leading to the
 // advert's link and the close button, a link without JavaScript.
-import type { PopupAdvertView } from "./popup-advert";
+import type { PopupAdvertView } from "~/lib/popup-advert";
 import { ShopImage } from "./shop-image";
 
 export function PopupAdvertFrame({ advert, closeHref, onClose }: { advert: PopupAdvertView; closeHref: string; onClose?: () => void }) {

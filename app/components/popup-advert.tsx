@@ -6,6 +6,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { deferred } from "~/lib/deferred";
+import type { PopupAdvertView } from "~/lib/popup-advert";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // The frame is in the server HTML (inside <noscript>, which React never renders in the browser);
@@ -16,13 +17,6 @@ const Frame = deferred(import.meta.env.SSR ? (await loadFrame()).PopupAdvertFram
 export const POPUP_DELAY_MS = 1000;
 /** The address that shows the home page once without its advert (the no-JS close button). */
 export const POPUP_CLOSED_HREF = "/?popup=closed";
-
-export interface PopupAdvertView {
-  id: number;
-  period: string;
-  image: string;
-  href: string | null;
-}
 
 export function PopupAdvert({ advert }: { advert: PopupAdvertView | null }) {
   const hydrated = useHydrated();

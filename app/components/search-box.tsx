@@ -3,9 +3,9 @@
 // opens with CSS on focus and whose entries are links through /search-history/add. With JavaScript
 // the same markup is enhanced: debounced suggestions, history kept in the cookie by the browser,
 // keyboard navigation, and the dropdown staying open while the pointer is over it.
-import { useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { SearchSuggestAnswer } from "~/routes/resources.search-suggest";
+import type { SearchSuggestAnswer } from "~/lib/search-suggest";
 import { withDomain, type DomainGroups } from "~/lib/links";
 import { addToHistory, historyAddHref, historyCookie, historyFromCookieHeader, HISTORY_SHOWN, searchResultPath, type HistoryEntry } from "~/lib/search-history";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -42,35 +42,18 @@ export function SearchBox() {
   const [keyword, setKeyword] = useState(current);
   const [typed, setTyped] = useState(false);
   const [history, setHistory] = useState(root?.searchBox?.history ?? []);
-  const [suggestions, setSuggestions] = useState<SearchSuggestAnswer | null>(null);
+  const { data: suggestions, load: askSuggestions } = useFetcher<SearchSuggestAnswer>();
 
-  // focus is followed natively, so focus that arrived before React took over counts too
+  const updateFocus = () => setFocusWithin(Boolean(container.current?.contains(document.activeElement)));
+  // focus that arrived before React took over counts too, and text typed before it becomes the state
+  // (the box's default value is what the server rendered)
   useEffect(() => {
-    const el = container.current;
-    if (!el) return;
-    const update = () => setFocusWithin(el.contains(document.activeElement));
-    const onFocusIn = () => {
-      update();
-      refreshHistory();
-      void loadSuggestions();
-    };
-    // focusout comes before the next element has focus: decide once it has (deciding at once would
-    // hide the dropdown under a link being clicked)
-    const onFocusOut = () => setTimeout(update, 0);
-    update();
-    // text typed before React took over becomes the state
-    if (input.current && input.current.value !== keyword) {
-      setKeyword(input.current.value);
+    setFocusWithin(Boolean(container.current?.contains(document.activeElement)));
+    const box = input.current;
+    if (box && box.value !== box.defaultValue) {
+      setKeyword(box.value);
       setTyped(true);
     }
-    el.addEventListener("focusin", onFocusIn);
-    el.addEventListener("focusout", onFocusOut);
-    return () => {
-      el.removeEventListener("focusin", onFocusIn);
-      el.removeEventListener("focusout", onFocusOut);
-    };
-    // once, when React takes over: `keyword` is read only to adopt what was typed before
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (!focusWithin) setDismissed(false);
@@ -88,26 +71,14 @@ export function SearchBox() {
     setTyped(false);
   }, [current, location.pathname]);
 
-  // suggestions: debounced 1000 ms, no leading call; an empty box clears them (spec/01 §4)
+  // suggestions: debounced 1000 ms, no leading call; an empty box shows none (spec/01 §4). A newer
+  // load cancels the one on its way, and a 503 still answers (failed: 加载失败)
   useEffect(() => {
     const wanted = keyword.trim();
-    if (!typed || !wanted) {
-      setSuggestions(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/resources/search-suggest?${new URLSearchParams({ keyword: wanted })}`, { signal: controller.signal })
-        // a 503 says why there are none (failed)
-        .then((response) => (response.ok || response.status === 503 ? (response.json() as Promise<SearchSuggestAnswer>) : null))
-        .then((data) => data && setSuggestions(data))
-        .catch(() => {});
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [keyword, typed]);
+    if (!typed || !wanted) return;
+    const timer = setTimeout(() => askSuggestions(`/resources/search-suggest?${new URLSearchParams({ keyword: wanted })}`), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [keyword, typed, askSuggestions]);
 
   const close = () => {
     setDismissed(true);
@@ -181,7 +152,7 @@ export function SearchBox() {
   const shownHistory = history.slice(0, HISTORY_SHOWN);
 
   return (
-    // the combobox's keys (arrows, Enter, Escape) bubble up from its input and options
+    // the combobox's keys (arrows, Enter, Escape) and focus bubble up from its input and options
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={container}
@@ -189,6 +160,14 @@ export function SearchBox() {
       data-enhanced={hydrated ? "" : undefined}
       data-open={open ? "" : undefined}
       onKeyDown={onKeyDown}
+      onFocus={() => {
+        updateFocus();
+        refreshHistory();
+        void loadSuggestions();
+      }}
+      // blur comes before the next element has focus: decide once it has (deciding at once would
+      // hide the dropdown under a link being clicked)
+      onBlur={() => setTimeout(updateFocus, 0)}
     >
       <form method="get" action="/search-result" role="search" className="flex items-center" onSubmit={hydrated ? submit : undefined}>
         <label htmlFor={`${id}-keyword`} className="sr-only">

@@ -2,7 +2,7 @@
 // keyword highlighted, price and discount, and 查看全部搜索结果. Only ever rendered with JavaScript,
 // so the search box loads it on first use instead of with every page.
 import { useNavigate } from "@remix-run/react";
-import type { SearchSuggestAnswer } from "~/routes/resources.search-suggest";
+import type { SearchSuggestAnswer } from "~/lib/search-suggest";
 import { splitHighlight } from "~/lib/highlight";
 import { discountLabel, formatYuan } from "../../shared/money";
 import { historyAddHref, searchResultPath, type HistoryEntry } from "~/lib/search-history";

@@ -16,3 +16,6 @@ export const UNPAID_STATUSES = ["WAIT_PAY", "PAY_FAIL"];
 
 /** Paid: the pay page hands these on to pay-wait. */
 export const PAID_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];
+
+/** What the pay page's polling asks every second (the settle.pay-status resource route). */
+export type PayStatusAnswer = { ok: true; orderStatus: string } | { ok: false; errorCode: number; errorMsg: string };

@@ -7,6 +7,14 @@ export const DIALOG_DATE_KEY = "DIALOG_DATE_KEY";
 export const DIALOG_USER_ID_KEY = "DIALOG_USER_ID_KEY";
 const USER_RECORDS_KEPT = 50;
 
+/** The advert the home page shows: its image, link and how often it may show. */
+export interface PopupAdvertView {
+  id: number;
+  period: string;
+  image: string;
+  href: string | null;
+}
+
 export interface PopupRecords {
   /** "YYYY-MM-DD:advertId": adverts shown on that shop day. */
   dates: string[];

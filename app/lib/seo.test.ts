@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goodsItemList, jsonLdText, pageMeta } from "./seo";
+import { goodsItemList, jsonLdText, pageMeta, productJsonLd } from "./seo";
 
 describe("jsonLdText", () => {
   it("cannot close the script element it sits in", () => {
@@ -36,6 +36,19 @@ describe("goodsItemList", () => {
         url: "https://shop.example/topic/G1001",
         offers: { "@type": "Offer", priceCurrency: "CNY", price: "228.00", availability: "https://schema.org/InStock" },
       },
+    });
+  });
+});
+
+describe("productJsonLd", () => {
+  it("gives the goods page's Product with its offer in yuan", () => {
+    expect(productJsonLd({ name: "Steam 充值卡", image: "/media/a.svg", priceCents: 9880, description: "描述" })).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Steam 充值卡",
+      image: "/media/a.svg",
+      description: "描述",
+      offers: { "@type": "Offer", priceCurrency: "CNY", price: "98.80", availability: "https://schema.org/InStock" },
     });
   });
 });

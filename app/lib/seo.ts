@@ -58,6 +58,18 @@ export function goodsItemList(goods: { info: GoodsInfo; url: string | null }[], 
   };
 }
 
+/** schema.org Product with its CNY offer, for a goods page. */
+export function productJsonLd({ name, image, priceCents, description }: { name: string; image?: string; priceCents: number; description: string }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name,
+    image,
+    description,
+    offers: { "@type": "Offer", priceCurrency: CURRENCY, price: yuanAmount(priceCents), availability: "https://schema.org/InStock" },
+  };
+}
+
 function absolute(url: string, origin: string): string {
   return /^https?:\/\//.test(url) ? url : origin + url;
 }

@@ -1,15 +1,14 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { loader as statusLoader } from "~/routes/settle.pay-status.$orderNo";
 import { loginHref } from "~/login/login-href";
-import { PAID_STATUSES } from "./order-status";
+import { PAID_STATUSES, type PayStatusAnswer } from "./order-status";
 
 const POLL_MS = 1000;
 const LOGIN_DELAY_MS = 1000;
 
 /** Polls the order every second; paid → pay-wait, 401 → login, other failures stop it. */
 export function usePaymentPolling(orderNo: string | null) {
-  const fetcher = useFetcher<typeof statusLoader>();
+  const { data: answer, load } = useFetcher<PayStatusAnswer>();
   const navigate = useNavigate();
   const location = useLocation();
   const [message, setMessage] = useState<string | null>(null);
@@ -24,14 +23,11 @@ export function usePaymentPolling(orderNo: string | null) {
 
   useEffect(() => {
     if (!orderNo || !active) return;
-    const timer = setInterval(() => fetcher.load(`/settle/pay-status/${orderNo}`), POLL_MS);
+    const timer = setInterval(() => load(`/settle/pay-status/${orderNo}`), POLL_MS);
     return () => clearInterval(timer);
-    // fetcher.load is stable enough for an interval; re-subscribing each render would reset it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderNo, active]);
+  }, [orderNo, active, load]);
 
   useEffect(() => {
-    const answer = fetcher.data;
     if (!answer || !orderNo) return;
     if (!answer.ok) {
       setActive(false);
@@ -48,7 +44,7 @@ export function usePaymentPolling(orderNo: string | null) {
       navigate(`/settle/pay-wait/${orderNo}`);
     }
     last.current = answer.orderStatus;
-  }, [fetcher.data, orderNo, navigate, location]);
+  }, [answer, orderNo, navigate, location]);
 
   const restart = () => {
     setMessage(null);

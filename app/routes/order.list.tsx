@@ -6,7 +6,6 @@ import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Overlay } from "~/components/ui/overlay";
 import { OriginPrice, Price } from "~/components/price";
-import { ShopImage } from "~/components/shop-image";
 import { requireMember } from "~/lib/auth.server";
 import { formatDateTime } from "../../shared/shop-time";
 import { setFlash } from "~/lib/flash.server";
@@ -15,7 +14,7 @@ import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/lib/cache-control.server";
 import { CodeSchema } from "~/lib/schemas.server";
 import { cardClass } from "~/components/ui/card";
-import { GoodsTags } from "~/components/goods-tags";
+import { GoodsSummary } from "~/components/goods-summary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useShopHref } from "~/lib/use-shop-href";
 
@@ -123,20 +122,13 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
         </div>
         {goods ? (
           <div className="flex gap-3 sm:gap-4">
-            <ShopImage
-              src={goods.covers[0]}
-              alt={goods.goods_name}
-              width={160}
-              height={90}
-              loading="lazy"
-              className="aspect-video w-24 shrink-0 self-start rounded-lg object-cover sm:w-[160px]"
-            />
-            <div className="min-w-0 flex-1 space-y-1">
-              <GoodsTags tags={goods.goods_tags} max={3} />
-              <h2 className="truncate font-medium">{goods.goods_name}</h2>
-              <p className="truncate text-sm text-ink-muted">{goods.sku_item.join(" / ")}</p>
+            <GoodsSummary
+              goods={{ cover: goods.covers[0], name: goods.goods_name, tags: goods.goods_tags, skuValues: goods.sku_item }}
+              variant="row"
+              className="space-y-1"
+            >
               <p className="text-sm text-ink-muted">x{order.buy_num}</p>
-            </div>
+            </GoodsSummary>
             <div className="shrink-0 text-right">
               <Price cents={order.pay_price} className="text-lg" />
               {goods.origin_price > order.pay_price ? (

@@ -1,28 +1,26 @@
 // The search box's suggestions (spec/01 §2): goods/search with preview=1 (5 goods), trimmed to
-// what the dropdown shows. Called by the box's debounced fetch; JSON, never an error page: when the
+// what the dropdown shows. Loaded by the box's debounced fetcher; JSON, never an error page: when the
 // services cannot answer, a 503 that says `failed` (加载失败 in the box, not 暂无相关商品) and that the
 // browser does not keep.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { TradeUnavailable } from "~/api/client.server";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
+import type { SearchSuggestAnswer, SearchSuggestion } from "~/lib/search-suggest";
 
 const QuerySchema = z.object({ keyword: z.string().trim().min(1).max(32) });
 
-export interface SearchSuggestion {
-  goodsNo: string;
-  name: string;
-  cover: string;
-  tag: string;
-  saleCents: number;
-  originCents: number;
-}
+// a fetcher asks for `.data`, whose answer carries only what `headers` passes on: the loader's
+// caching goes with it (the failed answer has none: the client marked it no-store)
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const kept = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) kept.set("Cache-Control", cacheControl);
+  return kept;
+};
 
-export interface SearchSuggestAnswer {
-  keyword: string;
-  list: SearchSuggestion[];
-  failed?: true;
-}
+// suggestions answer what was typed; nothing a form posts elsewhere changes them
+export const shouldRevalidate = () => false;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));

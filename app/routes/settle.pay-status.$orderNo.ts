@@ -2,6 +2,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOrderStatus } from "~/api/order.server";
 import { PRIVATE_NO_STORE } from "~/lib/cache-control.server";
+import type { PayStatusAnswer } from "~/lib/order-status";
 import { CodeSchema } from "~/lib/schemas.server";
 
 // a member's order: never kept by a browser or a shared cache, whoever asks
@@ -9,10 +10,10 @@ const headers = { "Cache-Control": PRIVATE_NO_STORE };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const orderNo = CodeSchema.safeParse(params.orderNo);
-  if (!orderNo.success) return data({ ok: false as const, errorCode: 404, errorMsg: "订单不存在" }, { headers });
+  if (!orderNo.success) return data<PayStatusAnswer>({ ok: false, errorCode: 404, errorMsg: "订单不存在" }, { headers });
   const status = await getOrderStatus(context.session.api, orderNo.data);
-  return data(
-    status.ok ? { ok: true as const, orderStatus: status.result.order_status } : { ok: false as const, errorCode: status.errorCode, errorMsg: status.errorMsg },
+  return data<PayStatusAnswer>(
+    status.ok ? { ok: true, orderStatus: status.result.order_status } : { ok: false, errorCode: status.errorCode, errorMsg: status.errorMsg },
     { headers },
   );
 }

@@ -8,6 +8,8 @@ import { getPageContent } from "~/api/layout.server";
 import { getAvailable } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/buy-notices";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GuideCards } from "~/components/guide-cards";
+import { JsonLd } from "~/components/json-ld";
 import { CouponBar } from "~/components/coupon-bar";
 import { DiscountBadge, OriginPrice, Price } from "~/components/price";
 import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
@@ -15,13 +17,12 @@ import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/sku-selector";
 import { claimAllThenCheckout, claimCoupons } from "~/lib/coupon-claim.server";
 import { presaleAhead } from "~/lib/presale";
+import { productJsonLd } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";
-import { itemHref, withDomain, type DomainGroups } from "~/lib/links";
-import type { LayoutItem } from "~/api/layout.server";
+import { withDomain } from "~/lib/links";
 import { formatDateTime } from "../../shared/shop-time";
 import { expectOk, invariantResponse, optional } from "~/lib/http.server";
-import { CURRENCY, formatYuan, yuanAmount } from "../../shared/money";
-import { useNonce } from "~/lib/nonce";
+import { formatYuan } from "../../shared/money";
 import type { ShellHandle } from "~/lib/route-handle";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { shopConfig } from "~/lib/shop-config.server";
@@ -228,7 +229,7 @@ export default function Topic() {
           ) : null}
         </div>
       </div>
-      <ProductJsonLd name={goods.goods_name} image={goods.covers[0]} price={page.skuPrice} description={goods.goods_desc} />
+      <JsonLd data={productJsonLd({ name: goods.goods_name, image: goods.covers[0], priceCents: page.skuPrice, description: goods.goods_desc })} />
     </article>
   );
 }
@@ -264,71 +265,6 @@ function BuyButton({ href, skuNo, claimFirst, afterPrice }: { href: string; skuN
       </button>
     </Form>
   );
-}
-
-/**
- * Shopping-guide cards (spec/02 §2): other goods of the product-detail recommendations, 800 × 113,
- * each a goods-detail link with 立即购买. The after-coupon price needs a SKU, which a
- * recommendation does not name: the cards show the goods' sale price (docs/spec-parity.md 21.12).
- */
-function GuideCards({ items, domains }: { items: LayoutItem[]; domains: DomainGroups }) {
-  if (items.length === 0) return null;
-  return (
-    <section aria-labelledby="guide-title" className="space-y-3">
-      <h2 id="guide-title" className="text-lg font-semibold">
-        购物指南
-      </h2>
-      <ul className="space-y-3">
-        {items.map((item) => {
-          const goods = item.assembly.GOODS!.goods_info!;
-          const href = itemHref(item.assembly, domains);
-          const price = goods.sale_off_price_cny || goods.price_turn_cny;
-          return (
-            <li
-              key={item.id}
-              data-testid="guide-card"
-              className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60"
-            >
-              <ShopImage
-                src={goods.covers[0]}
-                alt=""
-                width={158}
-                height={89}
-                loading="lazy"
-                className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block"
-              />
-              <div className="min-w-0 flex-1">
-                <h3 className="truncate font-semibold">{goods.goods_name}</h3>
-                <p className="mt-1 flex items-baseline gap-2 text-sm">
-                  <Price cents={price} className="text-lg" />
-                  {goods.price_turn_cny > price ? <OriginPrice cents={goods.price_turn_cny} /> : null}
-                </p>
-                {goods.sale_end_at ? <p className="mt-1 truncate text-xs text-ink-muted">优惠截止于{formatDateTime(goods.sale_end_at)}</p> : null}
-              </div>
-              {href ? (
-                <Link to={href} aria-label={`立即购买：${goods.goods_name}`} className={buttonClass()}>
-                  立即购买
-                </Link>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function ProductJsonLd({ name, image, price, description }: { name: string; image?: string; price: number; description: string }) {
-  const nonce = useNonce();
-  const json = JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name,
-    image,
-    description,
-    offers: { "@type": "Offer", priceCurrency: CURRENCY, price: yuanAmount(price), availability: "https://schema.org/InStock" },
-  }).replace(/</g, "\\u003c");
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 export function ErrorBoundary() {

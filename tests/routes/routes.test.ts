@@ -233,3 +233,12 @@ describe("a login the services no longer accept (401) is forgotten on every path
     expect(cleared(answer.cookies)).toHaveLength(1);
   });
 });
+
+describe("the search box's suggestions", () => {
+  it("reach the box's fetcher (single fetch's .data) with the route's own caching", async () => {
+    const answer = await request("/resources/search-suggest.data?keyword=steam&_routes=routes/resources.search-suggest");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, max-age=60");
+    expect(answer.text).toContain('"keyword","steam"');
+  });
+});
