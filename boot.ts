@@ -22,7 +22,7 @@ try {
   process.exit(1);
 }
 // NODE_ENV unset means production (decision 011): Express's error pages, React and the
-// storefront's environment (app/lib/env.server.ts) read process.env.NODE_ENV themselves
+// storefront's environment (app/server-only/env.server.ts) read process.env.NODE_ENV themselves
 process.env.NODE_ENV = config.nodeEnv;
 // the storefront's environment: the key that signs its flash and settle cookies (decision 015)
 process.env.COOKIE_SECRET = config.cookieSecret;

@@ -4,10 +4,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { RETRY_AFTER_SECONDS } from "~/api/client.server";
-import { NonceProvider } from "~/lib/nonce";
-import { recordPageView } from "~/lib/page-view.server";
-import { createAppLoadContext } from "~/lib/session.server";
-import { documentBody } from "~/lib/document-body.server";
+import { NonceProvider } from "~/components/layout/nonce";
+import { recordPageView } from "~/server-only/page-view.server";
+import { createAppLoadContext } from "~/server-only/session.server";
+import { documentBody } from "~/server-only/document-body.server";
 
 // the page cache (server/page-cache.ts) records the views of the documents it serves through this
 export { recordPageView };

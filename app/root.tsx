@@ -1,20 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { Sidebar } from "~/components/sidebar";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Sidebar } from "~/components/layout/sidebar";
 import { getLoginStatus, type Member } from "~/api/member.server";
-import { Toast } from "~/components/toast";
-import { CouponPopup, LoginModal } from "~/components/overlay-dialogs";
+import { Toast } from "~/components/layout/toast";
+import { CouponPopup, LoginModal } from "~/components/layout/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/login/login.server";
-import { takeFlash } from "~/lib/flash.server";
-import { shopConfig } from "~/lib/shop-config.server";
-import { useNonce } from "~/lib/nonce";
+import { takeFlash } from "~/server-only/flash.server";
+import { shopConfig } from "~/server-only/shop-config.server";
+import { useNonce } from "~/components/layout/nonce";
 import { layoutOf } from "~/lib/route-handle";
-import { searchBoxData } from "~/lib/search-box.server";
-import { PageViewReporter } from "~/components/page-view-reporter";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { searchBoxData } from "~/server-only/search-box.server";
+import { PageViewReporter } from "~/components/layout/page-view-reporter";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -43,7 +43,7 @@ export interface AppOptions {
 
 /**
  * The visitors' page cache (server/page-cache.ts): the public catalogue pages, keyed by address
- * and cookies. The cookie names are the storefront's (app/lib/cookies.server.ts,
+ * and cookies. The cookie names are the storefront's (app/server-only/cookies.server.ts,
  * app/lib/popup-advert.ts); `login` opens the login modal with its own captcha challenge.
  */
 const LOGIN_COOKIE = "login_credential";

@@ -1,5 +1,5 @@
 // CN_BASE_URL / HK_BASE_URL: the shop's public origins, read by both the Express host
-// (server/config.ts) and the storefront (app/lib/env.server.ts). Every absolute address the shop
+// (server/config.ts) and the storefront (app/server-only/env.server.ts). Every absolute address the shop
 // writes (robots.txt, the sitemap, JSON-LD, links to the other domain group) starts with one, never
 // with the Host or X-Forwarded-Host of a request (review 2026-11b, M2).
 import { z } from "zod";

@@ -1,12 +1,12 @@
 // The storefront's one way to reach the trade services: HTTP to TRADE_API_URL with the documented
 // headers (Saas-App-Id, Saas-Product-Line, Useragent, Login-Credential, saas-token), every answer
 // parsed with zod. Nothing here knows how the services are built, nor about cookies: the request
-// session (app/lib/session.server.ts) hands a client what the shopper carries, and keeps the token
+// session (app/server-only/session.server.ts) hands a client what the shopper carries, and keeps the token
 // an answer issues.
 import diagnostics from "node:diagnostics_channel";
 import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
-import { env } from "~/lib/env.server";
+import { env } from "~/server-only/env.server";
 import { TRADE_API_ANSWER } from "../../shared/channels";
 
 /**

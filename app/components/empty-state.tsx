@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { cardClass } from "./ui/card";
 import { buttonClass } from "./ui/button";
-import { useShopHref } from "~/lib/use-shop-href";
+import { useShopHref } from "~/hooks/use-shop-href";
 import { ShopImage } from "./shop-image";
 
 interface EmptyStateProps {

@@ -1,7 +1,7 @@
 // Search history (spec/01 §3): entries of goods number and title, newest first, de-duplicated by
 // goods number, kept in the `serach_cache` cookie (the spec's spelling; spec/03 §8) so the server
 // can render the dropdown without JavaScript. The browser writes the same format when it has JS,
-// through the same helpers and the same cookie library as the server (app/lib/session.server.ts).
+// through the same helpers and the same cookie library as the server (app/server-only/session.server.ts).
 import { parse, serialize } from "cookie";
 import { CODE_PATTERN } from "../../shared/codes";
 

@@ -5,9 +5,9 @@
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { TradeUnavailable, type TradeApi } from "~/api/client.server";
 import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
-import { optional } from "~/lib/http.server";
+import { setFlash } from "~/server-only/flash.server";
+import { readForm } from "~/server-only/form.server";
+import { optional } from "~/server-only/http.server";
 import {
   fullMobile,
   HONEYPOT_FIELD,

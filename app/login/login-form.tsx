@@ -9,7 +9,7 @@ import type { CaptchaChallenge } from "~/api/member.server";
 import { SliderCaptcha, type CaptchaFailure } from "~/components/captcha-widget";
 import { Alert } from "~/components/ui/alert";
 import { StatusButton } from "~/components/ui/button";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { HONEYPOT_FIELD, LOGIN_MESSAGES, type LoginActionData, type LoginTab } from "./login-fields";
 import { loginHref } from "./login-href";
 

@@ -6,10 +6,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { loadCaptcha, syncLoginCookie } from "~/api/member.server";
 import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
-import { safeReturnTo } from "~/lib/auth.server";
-import { env } from "~/lib/env.server";
-import { optional } from "~/lib/http.server";
-import { dueToday } from "~/lib/once-a-day.server";
+import { safeReturnTo } from "~/server-only/auth.server";
+import { env } from "~/server-only/env.server";
+import { optional } from "~/server-only/http.server";
+import { dueToday } from "~/server-only/once-a-day.server";
 import { loginTabOf, type LoginModalState } from "./login-fields";
 
 /** Query parameters that belong to the login modal, not to the page under it. */

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { TextCaptcha } from "~/components/captcha-widget";
 import { ErrorList, Field } from "~/components/forms";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { accountError, passwordError, PHONE_MAX_LENGTH, type LoginActionData } from "./login-fields";
 import { groupClass, inputClass, LoginForm, post, useCaptchaStep, useLoginForm, type FormProps } from "./login-form";
 

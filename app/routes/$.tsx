@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "页面不存在 - TTS游戏商城" }];
 

@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getLayout, type LayoutBlock } from "~/api/layout.server";
 import { getLoginStatus } from "~/api/member.server";
-import { HomeBlocks, homeBlocksOf } from "~/components/home-blocks";
-import { PopupAdvert } from "~/components/popup-advert";
+import { HomeBlocks, homeBlocksOf } from "~/components/home/home-blocks";
+import { PopupAdvert } from "~/components/home/popup-advert";
 import type { PopupAdvertView } from "~/lib/popup-advert";
-import { requestNow } from "~/lib/clock.server";
-import { expectOk, optional } from "~/lib/http.server";
+import { requestNow } from "~/server-only/clock.server";
+import { expectOk, optional } from "~/server-only/http.server";
 import { linkHref } from "~/lib/links";
-import { decidePopupAdvert } from "~/lib/popup-advert.server";
+import { decidePopupAdvert } from "~/server-only/popup-advert.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { shopConfig } from "~/lib/shop-config.server";
+import { shopConfig } from "~/server-only/shop-config.server";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
 

@@ -9,17 +9,17 @@ import { Await, Form, Link, useFetcher, useLoaderData, useNavigation, useRouteLo
 import { Suspense, useEffect, useRef } from "react";
 import { z } from "zod";
 import { getAvailable, type Activity } from "~/api/promotion.server";
-import { ClaimButton } from "~/components/claim-button";
-import { activityView, CouponCard, couponButton } from "~/components/coupon-card";
+import { ClaimButton } from "~/components/coupon/claim-button";
+import { activityView, CouponCard, couponButton } from "~/components/coupon/coupon-card";
 import { EmptyState } from "~/components/empty-state";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActivityNo, claimCoupons } from "~/lib/coupon-claim.server";
-import { optional } from "~/lib/http.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { ActivityNo, claimCoupons } from "~/server-only/coupon-claim.server";
+import { optional } from "~/server-only/http.server";
 import { loginHref } from "~/login/login-href";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { buttonClass, tapTarget } from "~/components/ui/button";
-import { useShopHref } from "~/lib/use-shop-href";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 const PendingClaim = z
   .union([z.literal("all"), ActivityNo])

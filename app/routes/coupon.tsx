@@ -5,17 +5,17 @@ import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getMyCoupons, PAGE_SIZE } from "~/api/promotion.server";
-import { CouponCard, couponButton, couponView, type CouponCardView } from "~/components/coupon-card";
+import { CouponCard, couponButton, couponView, type CouponCardView } from "~/components/coupon/coupon-card";
 import { EmptyState } from "~/components/empty-state";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireMember, safeReturnTo } from "~/lib/auth.server";
-import { expectOk } from "~/lib/http.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { requireMember, safeReturnTo } from "~/server-only/auth.server";
+import { expectOk } from "~/server-only/http.server";
 import { withoutLoginParams } from "~/login/login.server";
 import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";
-import { privatePage } from "~/lib/cache-control.server";
-import { useShopHref } from "~/lib/use-shop-href";
+import { privatePage } from "~/server-only/cache-control.server";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 const TABS = [
   { key: "unused", label: "未使用", group: "unused_coupons" },

@@ -2,17 +2,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
-import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
-import { OrderDetailView } from "~/components/order-detail-view";
-import { RecommendedGoods, recommendedItems } from "~/components/recommended-goods";
-import { requireMember } from "~/lib/auth.server";
-import { expectOk, optional } from "~/lib/http.server";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
+import { OrderDetailView } from "~/components/order/order-detail-view";
+import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
+import { requireMember } from "~/server-only/auth.server";
+import { expectOk, optional } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
-import { shopConfig } from "~/lib/shop-config.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { privatePage } from "~/lib/cache-control.server";
+import { shopConfig } from "~/server-only/shop-config.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { privatePage } from "~/server-only/cache-control.server";
 import { buttonClass } from "~/components/ui/button";
-import { useShopHref } from "~/lib/use-shop-href";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 const RECOMMEND_MAX = 5;
 

@@ -3,20 +3,20 @@ import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams 
 import { z } from "zod";
 import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Overlay } from "~/components/ui/overlay";
-import { OriginPrice, Price } from "~/components/price";
-import { requireMember } from "~/lib/auth.server";
+import { OriginPrice, Price } from "~/components/goods/price";
+import { requireMember } from "~/server-only/auth.server";
 import { formatDateTime } from "../../shared/shop-time";
-import { setFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
+import { setFlash } from "~/server-only/flash.server";
+import { readForm } from "~/server-only/form.server";
 import type { ShellHandle } from "~/lib/route-handle";
-import { privatePage } from "~/lib/cache-control.server";
-import { CodeSchema } from "~/lib/schemas.server";
+import { privatePage } from "~/server-only/cache-control.server";
+import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
-import { GoodsSummary } from "~/components/goods-summary";
+import { GoodsSummary } from "~/components/goods/goods-summary";
 import { Button, buttonClass } from "~/components/ui/button";
-import { useShopHref } from "~/lib/use-shop-href";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "ALL", label: "全部订单" },

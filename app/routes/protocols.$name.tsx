@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PolicyDocument } from "~/components/policy-document";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { PolicyDocument } from "~/components/layout/policy-document";
 import { protocolByName, PROTOCOLS } from "~/content/protocols";
-import { invariantResponse } from "~/lib/http.server";
+import { invariantResponse } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 

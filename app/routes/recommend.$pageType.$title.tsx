@@ -3,16 +3,16 @@ import { tapTarget } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getPageContent, type GoodsInfo, type PageType } from "~/api/layout.server";
-import { JsonLd } from "~/components/json-ld";
+import { JsonLd } from "~/components/layout/json-ld";
 import { EmptyState } from "~/components/empty-state";
-import { GoodsCard } from "~/components/goods-card";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { expectOk } from "~/lib/http.server";
+import { GoodsCard } from "~/components/goods/goods-card";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { expectOk } from "~/server-only/http.server";
 import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
-import { useShopHref } from "~/lib/use-shop-href";
+import { shopConfig, siteOrigin } from "~/server-only/shop-config.server";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 /** An unknown page type falls back to the product-detail one (spec/02 §2). */
 const PageTypeSchema = z.enum(["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"]).catch("PRODUCT_DETAIL");

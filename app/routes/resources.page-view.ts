@@ -1,8 +1,8 @@
 // Page views of client-side navigations (a document load is recorded by entry.server).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readForm } from "~/lib/form.server";
-import { recordPageView } from "~/lib/page-view.server";
+import { readForm } from "~/server-only/form.server";
+import { recordPageView } from "~/server-only/page-view.server";
 
 const PageViewSchema = z.object({
   path: z

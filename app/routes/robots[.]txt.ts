@@ -1,6 +1,6 @@
 // /robots.txt: what crawlers may visit, and where the sitemap is (an absolute address, which a
 // static file could not know), from configuration only.
-import { siteOrigin } from "~/lib/shop-config.server";
+import { siteOrigin } from "~/server-only/shop-config.server";
 
 const DISALLOWED = ["/api/", "/dev/", "/mock-pay/", "/settle/", "/order/", "/search-history/", "/resources/"];
 

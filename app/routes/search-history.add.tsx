@@ -8,11 +8,11 @@ import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import { getLayout } from "~/api/layout.server";
 import { hotSearchesOf } from "~/api/search.server";
-import { optional } from "~/lib/http.server";
+import { optional } from "~/server-only/http.server";
 import { withDomain } from "~/lib/links";
 import { addToHistory, parseHistoryEntry } from "~/lib/search-history";
-import { shopConfig } from "~/lib/shop-config.server";
-import { CodeSchema } from "~/lib/schemas.server";
+import { shopConfig } from "~/server-only/shop-config.server";
+import { CodeSchema } from "~/server-only/schemas.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const goodsNo = CodeSchema.safeParse(new URL(request.url).searchParams.get("goods_no"));

@@ -1,7 +1,7 @@
 // 清除历史 without JavaScript: forget the search history and go back to the page it was cleared on.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeReturnTo } from "~/lib/auth.server";
-import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
+import { safeReturnTo } from "~/server-only/auth.server";
+import { readForm, UNREADABLE_FORM } from "~/server-only/form.server";
 
 export async function loader() {
   return redirect("/");

@@ -2,18 +2,18 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
-import { expectOk } from "~/lib/http.server";
+import { expectOk } from "~/server-only/http.server";
 import { EmptyState } from "~/components/empty-state";
 import { chipClass } from "~/components/ui/chip";
-import { GoodsCard } from "~/components/goods-card";
-import { JsonLd } from "~/components/json-ld";
+import { GoodsCard } from "~/components/goods/goods-card";
+import { JsonLd } from "~/components/layout/json-ld";
 import { Pagination } from "~/components/pagination";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { linkHref } from "~/lib/links";
 import { PLATFORM_CODE, platformName } from "~/lib/platforms";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig, siteOrigin } from "~/lib/shop-config.server";
+import { shopConfig, siteOrigin } from "~/server-only/shop-config.server";
 
 const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),

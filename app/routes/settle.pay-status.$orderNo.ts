@@ -1,9 +1,9 @@
 // Resource route polled by the pay page every second: the order's status, or why it can't tell.
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOrderStatus } from "~/api/order.server";
-import { PRIVATE_NO_STORE } from "~/lib/cache-control.server";
+import { PRIVATE_NO_STORE } from "~/server-only/cache-control.server";
 import type { PayStatusAnswer } from "~/lib/order-status";
-import { CodeSchema } from "~/lib/schemas.server";
+import { CodeSchema } from "~/server-only/schemas.server";
 
 // a member's order: never kept by a browser or a shared cache, whoever asks
 const headers = { "Cache-Control": PRIVATE_NO_STORE };

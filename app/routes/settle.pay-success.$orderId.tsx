@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOrderDetail } from "~/api/order.server";
-import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
-import { OrderDetailView } from "~/components/order-detail-view";
-import { requireMember } from "~/lib/auth.server";
-import { expectOk } from "~/lib/http.server";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
+import { OrderDetailView } from "~/components/order/order-detail-view";
+import { requireMember } from "~/server-only/auth.server";
+import { expectOk } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
-import { privatePage } from "~/lib/cache-control.server";
-import { useShopHref } from "~/lib/use-shop-href";
+import { privatePage } from "~/server-only/cache-control.server";
+import { useShopHref } from "~/hooks/use-shop-href";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];

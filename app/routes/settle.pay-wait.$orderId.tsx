@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ShellHandle } from "~/lib/route-handle";
-import { privatePage } from "~/lib/cache-control.server";
-import { NoScriptRefresh } from "~/components/no-script-refresh";
+import { privatePage } from "~/server-only/cache-control.server";
+import { NoScriptRefresh } from "~/components/order/no-script-refresh";
 
 const WAIT_SECONDS = 5;
 

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { reportEvent } from "~/api/data-report.server";
-import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/error-boundary";
-import { PayView } from "~/components/pay-view";
-import { requireMember } from "~/lib/auth.server";
-import { readForm, UNREADABLE_FORM } from "~/lib/form.server";
-import { createAndPay, loadOrderPayment, loadSettlement, PayForm, PayQuery, payOrder } from "~/lib/pay-page.server";
+import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
+import { PayView } from "~/components/checkout/pay-view";
+import { requireMember } from "~/server-only/auth.server";
+import { readForm, UNREADABLE_FORM } from "~/server-only/form.server";
+import { createAndPay, loadOrderPayment, loadSettlement, PayForm, PayQuery, payOrder } from "~/server-only/pay-page.server";
 import type { ShellHandle } from "~/lib/route-handle";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };

@@ -1,13 +1,13 @@
 // /sitemap.xml: the home page, every goods on sale (through goods/search, 100 a page), the
 // recommendation page and the policy pages, with absolute addresses in their domain groups
-// (configuration only: app/lib/env.server.ts).
+// (configuration only: app/server-only/env.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
-import { optional } from "~/lib/http.server";
+import { optional } from "~/server-only/http.server";
 import { PROTOCOLS } from "~/content/protocols";
 import { withDomain } from "~/lib/links";
-import { env } from "~/lib/env.server";
-import { siteOrigin } from "~/lib/shop-config.server";
+import { env } from "~/server-only/env.server";
+import { siteOrigin } from "~/server-only/shop-config.server";
 
 const PAGE = 100;
 const MAX_PAGES = 50;

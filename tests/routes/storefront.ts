@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import type { createAppLoadContext as createContext } from "~/lib/session.server";
+import type { createAppLoadContext as createContext } from "~/server-only/session.server";
 
 export interface FakeCall {
   method: string;

@@ -1,5 +1,5 @@
 // The login_credential cookie as the services set and read it on /api logins (spec/03 §3): the
-// storefront sets the same cookie (app/lib/cookies.server.ts). Both sides go through the `cookie`
+// storefront sets the same cookie (app/server-only/cookies.server.ts). Both sides go through the `cookie`
 // library.
 import type { Request, Response } from "express";
 import { parse, serialize, type CookieSerializeOptions } from "cookie";

@@ -1,0 +1,175 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { PayPage } from "~/server-only/pay-page.server";
+import { usePaymentPolling } from "~/hooks/use-payment-polling";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { Price } from "~/components/goods/price";
+import { PriceLines } from "./price-lines";
+import { PurchaseDetails } from "./purchase-details";
+import { NoScriptRefresh } from "~/components/order/no-script-refresh";
+import { ShopImage } from "~/components/shop-image";
+import { Toast } from "~/components/layout/toast";
+import { cardClass } from "~/components/ui/card";
+import { Alert } from "~/components/ui/alert";
+import { StatusButton } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
+
+/** Without JavaScript the page reloads itself until the order is paid. */
+const NO_JS_REFRESH_S = 3;
+
+function payPageHref(orderNo: string | null, hasCashier: boolean) {
+  if (!orderNo) return "/settle/pay";
+  const params = new URLSearchParams({ order_no: orderNo });
+  if (hasCashier) params.set("pay_url", "1");
+  return `/settle/pay?${params}`;
+}
+
+/** The pay page: what is bought, the pay ways, 点击付款, and the wait for the cashier. */
+export function PayView({ page, error }: { page: PayPage; error: string | null }) {
+  const hydrated = useHydrated();
+  const payWindow = useRef<Window | null>(null);
+  const submitting = useIsPending();
+  const polling = usePaymentPolling(page.orderNo);
+  const [payWay, setPayWay] = useState(page.payWay);
+
+  // a failed attempt closes the tab its click opened instead of leaving it blank
+  useEffect(() => {
+    if (error && payWindow.current) {
+      payWindow.current.close();
+      payWindow.current = null;
+    }
+  }, [error]);
+
+  // the cashier opens in the tab the click opened (a tab opened later would be blocked)
+  useEffect(() => {
+    if (page.payUrl && payWindow.current) {
+      payWindow.current.location.href = page.payUrl;
+      payWindow.current = null;
+    }
+  }, [page.payUrl]);
+
+  useEffect(() => {
+    if (!submitting && !polling.active) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "你确定要离开这个页面吗？";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [submitting, polling.active]);
+
+  // a refused 点击付款 (创建订单失败, 请选择支付方式) is a toast (spec/02 §7); the payment's progress stays on the form
+  const errorToast = useMemo(() => (error ? { type: "error" as const, message: error } : null), [error]);
+  return (
+    <>
+      {page.orderNo ? <NoScriptRefresh seconds={NO_JS_REFRESH_S} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="space-y-6">
+          <h1 className="text-2xl font-bold">支付订单</h1>
+          {page.goods ? <PurchaseDetails {...page.goods} /> : null}
+          <Form
+            method="post"
+            // the page's own address, not the one it was reached by (whose query may carry anything)
+            action={payPageHref(page.orderNo, Boolean(page.payUrl))}
+            replace
+            // without JavaScript, an order with a cashier opens it in a new tab while this page refreshes
+            target={page.payUrl ? "_blank" : undefined}
+            className={cardClass("md", "space-y-6")}
+            onSubmit={(e) => {
+              if (submitting) return e.preventDefault();
+              if (page.payUrl) {
+                // the order already has its cashier: reopen it and poll, nothing to create (spec/02 §4 "Pay flow")
+                e.preventDefault();
+                window.open(page.payUrl, "_blank", "noopener");
+                polling.restart();
+                return;
+              }
+              payWindow.current = window.open("", "_blank");
+            }}
+          >
+            <input type="hidden" name="request_id" value={page.requestId} />
+            {page.orderNo ? <input type="hidden" name="order_no" value={page.orderNo} /> : null}
+            {page.payUrl ? <input type="hidden" name="open_cashier" value="1" /> : null}
+            <fieldset disabled={Boolean(page.payUrl) && hydrated}>
+              <legend className="mb-3 font-semibold">支付方式</legend>
+              <div className="flex flex-wrap gap-3">
+                {page.payWays.map((way) => (
+                  <label
+                    key={way.value}
+                    className="flex cursor-pointer items-center gap-2 rounded-xl border border-surface-line px-4 py-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-500/10"
+                  >
+                    <input
+                      type="radio"
+                      name="pay_way"
+                      value={way.value}
+                      checked={payWay === way.value}
+                      onChange={() => setPayWay(way.value)}
+                      className="accent-primary-500"
+                    />
+                    <PayWayIcon way={way.value} />
+                    {way.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {page.payUrl ? (
+              <p className="rounded-lg bg-primary-500/10 px-4 py-3 text-sm">
+                订单已创建，请在新打开的收银台完成支付。
+                <a href={page.payUrl} target="_blank" rel="noopener" className="ml-2 font-semibold text-primary-300 underline">
+                  前往收银台支付
+                </a>
+              </p>
+            ) : null}
+            <div className="flex items-center justify-between gap-4 border-t border-surface-line pt-5">
+              <p>
+                <span className="mr-2 text-sm text-ink-muted">应付金额</span>
+                <Price cents={page.price} className="text-2xl" />
+              </p>
+              {page.payable ? (
+                <StatusButton pending={submitting} size="xl">
+                  点击付款
+                </StatusButton>
+              ) : (
+                <p className="text-sm text-ink-muted">订单已关闭，请重新下单</p>
+              )}
+            </div>
+            {polling.message ? <Alert>{polling.message}</Alert> : null}
+            <Toast toast={errorToast} />
+          </Form>
+        </div>
+        {page.payUrl || !page.goods || !page.summary ? null : (
+          <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label="订单摘要">
+            <section className={cardClass("md", "space-y-4")}>
+              <ShopImage src={page.goods.cover} alt={page.goods.name} width={280} height={158} className="aspect-video w-full rounded-lg object-cover" />
+              <p className="font-semibold">{page.goods.name}</p>
+              {page.summary.desc ? <p className="line-clamp-3 text-sm text-ink-muted">{page.summary.desc}</p> : null}
+              {page.summary.lines.length ? <PriceLines lines={page.summary.lines} /> : null}
+            </section>
+          </aside>
+        )}
+        {submitting ? (
+          <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-black/75" role="status">
+            <span className="h-10 w-10 animate-spin rounded-full border-4 border-primary-500 border-t-transparent" aria-hidden="true" />
+            <p className="text-ink">正在转接，当前等待时间可能较长，请勿关闭或刷新此页面</p>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function PayWayIcon({ way }: { way: string }) {
+  return way === "WX" ? (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="12" cy="12" r="11" fill="#07C160" />
+      <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+    </svg>
+  ) : (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+      <rect width="24" height="24" rx="6" fill="#1677FF" />
+      <text x="12" y="17" textAnchor="middle" fontSize="13" fontWeight="700" fill="#fff">
+        支
+      </text>
+    </svg>
+  );
+}

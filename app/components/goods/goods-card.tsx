@@ -1,0 +1,87 @@
+import type { GoodsInfo } from "~/api/layout.server";
+import { DiscountBadge, OriginPrice, Price } from "./price";
+import { ShopImage } from "~/components/shop-image";
+import { presaleAhead } from "~/lib/presale";
+
+export interface GoodsCardProps {
+  goods: GoodsInfo;
+  href: string | null;
+  image?: string;
+  title?: string;
+  /** Above the fold: load eagerly. */
+  eager?: boolean;
+  /** The page's largest image (its first result): fetched before the others. */
+  priority?: boolean;
+  /**
+   * `tile` (default): a promotion card, cover above name, tags and prices. `row`: a single-row
+   * recommendation card (spec/02 §2), image 178×100 beside the text, never taller than 100 px.
+   */
+  layout?: "tile" | "row";
+}
+
+const TEST_ID = { tile: "goods-card", row: "recommend-card" } as const;
+const IMAGE_SIZE = { tile: [600, 338], row: [178, 100] } as const;
+
+/** A goods card: cover, presale mark, discount, name, tags, sale and original price; opens in a new tab. */
+export function GoodsCard({ goods, href, image, title, eager = false, priority = false, layout = "tile" }: GoodsCardProps) {
+  const row = layout === "row";
+  const [width, height] = IMAGE_SIZE[layout];
+  const name = title || goods.goods_name;
+  const discount = <DiscountBadge originCents={goods.price_turn_cny} saleCents={goods.sale_off_price_cny} />;
+  const originPrice = goods.price_turn_cny > goods.sale_off_price_cny ? <OriginPrice cents={goods.price_turn_cny} /> : null;
+  const body = (
+    <>
+      <div className="gc-cover">
+        <ShopImage
+          src={image || goods.covers[0]}
+          alt={goods.goods_name}
+          width={width}
+          height={height}
+          loading={eager || priority ? "eager" : "lazy"}
+          priority={priority}
+          className="gc-img"
+        />
+        <div className="gc-marks">
+          {presaleAhead(goods) ? <span className="gc-presale">预售</span> : null}
+          {row ? null : discount}
+        </div>
+      </div>
+      <div className="gc-text">
+        {row ? <span className="gc-name">{name}</span> : <h3 className="gc-name">{name}</h3>}
+        {goods.goods_tags.length ? (
+          <ul className="gc-tags" aria-label="标签">
+            {goods.goods_tags.slice(0, 3).map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="gc-prices">
+          {row ? (
+            <>
+              {discount}
+              {originPrice}
+              <Price cents={goods.sale_off_price_cny} />
+            </>
+          ) : (
+            <>
+              <Price cents={goods.sale_off_price_cny} />
+              {originPrice}
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
+  // the card's look: app.css, .goods-card and its data-layout
+  return href ? (
+    <a href={href} target="_blank" rel="noopener" className="goods-card" data-layout={layout} data-testid={TEST_ID[layout]}>
+      {body}
+    </a>
+  ) : (
+    <div className="goods-card" data-layout={layout} data-testid={TEST_ID[layout]}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from "@remix-run/react";
+import type { LayoutItem } from "~/api/layout.server";
+import { itemHref, type DomainGroups } from "~/lib/links";
+import { formatDateTime } from "../../../shared/shop-time";
+import { OriginPrice, Price } from "./price";
+import { ShopImage } from "~/components/shop-image";
+import { buttonClass } from "~/components/ui/button";
+
+/**
+ * Shopping-guide cards (spec/02 §2): other goods of the product-detail recommendations, 800 × 113,
+ * each a goods-detail link with 立即购买. The after-coupon price needs a SKU, which a
+ * recommendation does not name: the cards show the goods' sale price (docs/spec-parity.md 21.12).
+ */
+export function GuideCards({ items, domains }: { items: LayoutItem[]; domains: DomainGroups }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="guide-title" className="space-y-3">
+      <h2 id="guide-title" className="text-lg font-semibold">
+        购物指南
+      </h2>
+      <ul className="space-y-3">
+        {items.map((item) => {
+          const goods = item.assembly.GOODS!.goods_info!;
+          const href = itemHref(item.assembly, domains);
+          const price = goods.sale_off_price_cny || goods.price_turn_cny;
+          return (
+            <li
+              key={item.id}
+              data-testid="guide-card"
+              className="flex h-[113px] max-w-[800px] items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-primary-900/60 to-surface-container p-3 ring-1 ring-primary-800/60"
+            >
+              <ShopImage
+                src={goods.covers[0]}
+                alt=""
+                width={158}
+                height={89}
+                loading="lazy"
+                className="hidden h-[89px] w-[158px] shrink-0 rounded-lg object-cover sm:block"
+              />
+              <div className="min-w-0 flex-1">
+                <h3 className="truncate font-semibold">{goods.goods_name}</h3>
+                <p className="mt-1 flex items-baseline gap-2 text-sm">
+                  <Price cents={price} className="text-lg" />
+                  {goods.price_turn_cny > price ? <OriginPrice cents={goods.price_turn_cny} /> : null}
+                </p>
+                {goods.sale_end_at ? <p className="mt-1 truncate text-xs text-ink-muted">优惠截止于{formatDateTime(goods.sale_end_at)}</p> : null}
+              </div>
+              {href ? (
+                <Link to={href} aria-label={`立即购买：${goods.goods_name}`} className={buttonClass()}>
+                  立即购买
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

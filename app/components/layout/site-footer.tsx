@@ -1,0 +1,51 @@
+import { tapTarget } from "~/components/ui/button";
+import { useShopHref } from "~/hooks/use-shop-href";
+import { ShopImage } from "~/components/shop-image";
+
+const POLICIES = [
+  { to: "/protocols/privacy", label: "隐私政策" },
+  { to: "/protocols/user", label: "用户协议" },
+  { to: "/protocols/logistics", label: "退换货政策" },
+  { to: "/protocols/cookies", label: "Cookie 政策" },
+  { to: "/protocols/virtual-shipment", label: "虚拟商品发货政策" },
+];
+
+export function SiteFooter({ showIcp }: { showIcp: boolean }) {
+  const shopHref = useShopHref();
+  return (
+    <footer className="mt-16 border-t border-surface-line bg-surface-footer text-sm text-ink-muted">
+      <div className="mx-auto grid max-w-shop gap-8 px-4 py-10 md:grid-cols-[1fr_auto]">
+        <div className="space-y-4">
+          <nav aria-label="政策与协议">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {POLICIES.map((p) => (
+                <li key={p.to}>
+                  <a href={shopHref(p.to)} target="_blank" rel="noopener" className={`hover:text-primary-400 ${tapTarget}`}>
+                    {p.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="leading-relaxed">本站所售数字商品由香港天时数码科技有限公司授权销售。商务合作请联系：陈先生（business@ttsgame.example）。</p>
+          <p>公司地址：香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室</p>
+          <p>
+            © 2024 TTS游戏商城 版权所有
+            {showIcp ? (
+              <>
+                {" · "}
+                <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" className="hover:text-primary-400">
+                  粤ICP备2024012345号-1
+                </a>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <figure className="flex flex-col items-center gap-2">
+          <ShopImage src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" loading="lazy" className="rounded bg-white p-1" />
+          <figcaption className="text-xs">扫码添加客服微信</figcaption>
+        </figure>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,198 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import type { OrderDetail } from "~/api/order.server";
+import { ORDER_STATUS_TEXT } from "~/lib/order-status";
+import { formatDateTime } from "../../../shared/shop-time";
+import { formatYuan } from "../../../shared/money";
+import { safeHref } from "~/lib/safe-url";
+import { CopyButton } from "./copy-button";
+import { NoScriptRefresh } from "./no-script-refresh";
+import { cardClass } from "~/components/ui/card";
+import { GoodsSummary } from "~/components/goods/goods-summary";
+
+/** While the code is on its way: every few seconds, or every 10 s while the SKU is restocked; never for a presale. */
+function refreshSeconds({ order, goods }: OrderDetail): number | null {
+  if (order.status !== "PAY_SUCCESS" && order.status !== "SENDING") return null;
+  if (goods[0]?.is_presale && (goods[0].presale_performance_at ?? 0) > Date.now()) return null;
+  return order.notice ? 10 : 3;
+}
+
+/**
+ * Reloads the order while it is being delivered, so the code appears by itself: a revalidation
+ * with JavaScript, a meta refresh without (the pay-success and order detail pages).
+ */
+function DeliveryRefresh({ seconds }: { seconds: number }) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    }, seconds * 1000);
+    return () => clearInterval(timer);
+  }, [seconds, revalidate, state]);
+  return <NoScriptRefresh seconds={seconds} />;
+}
+
+/** The order detail card, the delivery card and the address card (spec/02 §2, §4). */
+export function OrderDetailView({ detail }: { detail: OrderDetail }) {
+  const { order } = detail;
+  const goods = detail.goods[0];
+  const symbol = order.currency_symbol || "￥";
+  const refresh = refreshSeconds(detail);
+  return (
+    <div className="space-y-6">
+      {refresh ? <DeliveryRefresh seconds={refresh} /> : null}
+      <section aria-labelledby="order-goods-title" className={cardClass("md")}>
+        <h2 id="order-goods-title" className="mb-4 font-semibold">
+          商品详情
+        </h2>
+        {goods ? (
+          <div className="flex flex-wrap gap-4">
+            <GoodsSummary
+              goods={{ cover: goods.covers[0], name: goods.goods_name, tags: goods.goods_tags, skuValues: goods.sku_item }}
+              variant="card"
+              className="space-y-1.5"
+            >
+              <p className="text-sm text-ink-muted">
+                实付{" "}
+                <span className="font-semibold text-price">
+                  {symbol}
+                  {formatYuan(order.pay_price)}
+                </span>{" "}
+                · 数量 {detail.performance_list.length}
+              </p>
+            </GoodsSummary>
+            <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-ink-muted">订单状态</dt>
+              <dd data-testid="order-status">{ORDER_STATUS_TEXT[order.status] ?? order.status}</dd>
+              <dt className="text-ink-muted">支付时间</dt>
+              <dd>{formatDateTime(order.pay_at) || "—"}</dd>
+              <dt className="text-ink-muted">订单编号</dt>
+              <dd className="flex items-center gap-2">
+                <span className="inline-block max-w-[180px] truncate align-bottom" title={order.order_no}>
+                  {order.order_no}
+                </span>
+                <CopyButton text={order.order_no} />
+              </dd>
+            </dl>
+          </div>
+        ) : null}
+      </section>
+
+      <DeliveryCard detail={detail} />
+
+      <section aria-labelledby="order-summary-title" className={cardClass("md")}>
+        <h2 id="order-summary-title" className="mb-3 font-semibold">
+          订单信息
+        </h2>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">订单编号</dt>
+            <dd className="break-all">{order.order_no}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">下单时间</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">商品金额</dt>
+            <dd>
+              {symbol}
+              {formatYuan(order.goods_amount)}
+            </dd>
+          </div>
+          {order.coupon_amount ? (
+            <div className="flex gap-3">
+              <dt className="text-ink-muted">优惠券</dt>
+              <dd>
+                -{symbol}
+                {formatYuan(order.coupon_amount)}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">订单总额</dt>
+            <dd className="font-semibold text-price">
+              {symbol}
+              {formatYuan(order.pay_price)}
+            </dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="text-ink-muted">币种</dt>
+            <dd>{order.currency}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function DeliveryCard({ detail }: { detail: OrderDetail }) {
+  const { order } = detail;
+  const goods = detail.goods[0];
+  // codes stay on the page after a refund of a delivered order
+  const items = [...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "", redeem_steps: [] }))].filter((item) => item.value);
+  const refunded = order.status === "ALL_REFUND" || order.status === "PART_REFUND";
+  return (
+    <section aria-labelledby="delivery-title" className={cardClass("md")} data-testid="delivery-card">
+      <h2 id="delivery-title" className="mb-4 font-semibold">
+        发货信息
+      </h2>
+      {refunded ? <p className="mb-3 text-sm text-amber-300">{order.notice || "订单退款"}</p> : null}
+      {items.length ? (
+        <ul className="space-y-3">
+          {items.map((item, i) => (
+            <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="text-sm text-ink-muted">{item.title}</span>
+                <code className="select-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200" data-testid="delivered-code">
+                  {item.value}
+                </code>
+                {item.copy ? <CopyButton text={item.value} /> : null}
+              </div>
+              {item.url.value ? (
+                <p className="text-sm">
+                  <span className="text-ink-muted">{item.url.title || "兑换地址"}：</span>
+                  <RedemptionAddress value={item.url.value} />
+                </p>
+              ) : null}
+              {item.redeem_steps.length ? (
+                <div className="text-sm" data-testid="redeem-steps">
+                  <h3 className="font-medium">兑换步骤</h3>
+                  <ol className="mt-1 list-decimal space-y-0.5 pl-5 leading-6 text-ink-muted">
+                    {item.redeem_steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                </div>
+              ) : null}
+              {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : refunded ? null : goods?.is_presale && goods.presale_performance_at ? (
+        <p className="text-sm">
+          游戏解锁后发放<span className="ml-2 text-ink-muted">预计发放时间：{formatDateTime(goods.presale_performance_at)}</span>
+        </p>
+      ) : (
+        <p className="text-sm">
+          提货中，请耐心等待
+          {order.notice ? <span className="ml-2 text-amber-300">{order.notice}</span> : null}
+        </p>
+      )}
+      <p className="mt-4 border-t border-surface-line pt-3 text-xs leading-5 text-ink-muted">
+        游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
+      </p>
+    </section>
+  );
+}
+
+/** The redemption address of a code: a link when it is http(s) or a path of the shop, else only text. */
+function RedemptionAddress({ value }: { value: string }) {
+  const href = safeHref(value);
+  if (!href) return <span className="break-all">{value}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="break-all text-primary-300 underline">
+      {value}
+    </a>
+  );
+}
