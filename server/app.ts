@@ -19,6 +19,7 @@ import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
 import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
+import { LOGIN_COOKIE } from "./trade/http/login-cookie";
 import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 
 export interface AppOptions {
@@ -46,7 +47,6 @@ export interface AppOptions {
  * and cookies. The cookie names are the storefront's (app/server-only/cookies.server.ts,
  * app/lib/popup-advert.ts); `login` opens the login modal with its own captcha challenge.
  */
-const LOGIN_COOKIE = "login_credential";
 const VISITOR_PAGES = {
   paths: [/^\/$/, /^\/topic\/[^/]+$/, /^\/search-result(\/[^/]+)?$/, /^\/recommend\/[^/]+\/[^/]+$/, /^\/protocols\/[^/]+$/, /^\/coupon-collection$/],
   bypassCookies: [LOGIN_COOKIE],
