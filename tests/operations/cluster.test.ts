@@ -13,6 +13,9 @@ const ORDERS = 60;
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop({ env: { WEB_CONCURRENCY: "2", FULFIL_DELAY_MS: "50" } });
+  // ready means one worker answered: on a busy machine the other may still be starting, and a
+  // worker that is not listening yet is given no connections
+  await expect.poll(() => shop.log().match(/商城已启动/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
 }, 90_000);
 afterAll(() => shop?.close());
 
