@@ -71,10 +71,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   test: {
-    include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/operations,tests/routes,tests/security}/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/routes}/**/*.test.{ts,tsx}"] } },
+      // the production server's tests need the build (npm run build) and share what tests/security/global-setup.ts starts
+      {
+        extends: true,
+        test: { name: "server", include: ["tests/{operations,security}/**/*.test.ts"], globalSetup: ["tests/security/global-setup.ts"] },
+      },
+    ],
   },
 }));

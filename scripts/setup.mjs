@@ -65,16 +65,21 @@ function hasCjkFonts() {
   }
 }
 
-/** Rebuilds the storefront when it was never built or a source is newer than the build. */
-export function ensureBuild() {
+/** Whether the storefront was never built or a source is newer than the build. */
+export function buildIsStale() {
   const marker = "build/server/index.js";
   const sources = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
-  const stale =
+  return (
     !existsSync(marker) ||
     execFileSync("find", [...sources.filter((p) => existsSync(p)), "-newer", marker, "-type", "f", "-print", "-quit"], {
       encoding: "utf8",
-    }).trim() !== "";
-  if (!stale) return;
+    }).trim() !== ""
+  );
+}
+
+/** Rebuilds the storefront when it is stale. */
+export function ensureBuild() {
+  if (!buildIsStale()) return;
   console.log("→ npm run build");
   run("npm", ["run", "build"]);
 }

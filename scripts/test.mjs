@@ -1,9 +1,12 @@
 // `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts, nginx and iproute2), then runs the
-// typecheck, the lint and format checks, unit and API tests (vitest), the production build and the end-to-end tests
-// (Playwright, JavaScript on and off). Exits non-zero on any failure and prints one summary line.
-import { spawnSync } from "node:child_process";
+// typecheck, the lint and format checks and the production build side by side (each a single-threaded process
+// for the most part: together they keep both cores of a small machine busy), the unit, API and server tests
+// (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any failure and prints
+// one summary line.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { ensureBuild, ensureDependencies, ensureTestTools } from "./setup.mjs";
+import { availableParallelism } from "node:os";
+import { buildIsStale, ensureDependencies, ensureTestTools } from "./setup.mjs";
 
 ensureDependencies();
 ensureTestTools();
@@ -19,13 +22,46 @@ function step(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-if (!step("typecheck", "npx", ["tsc", "--noEmit"])) counts.failed += 1;
-if (!step("lint (ESLint)", "npx", ["eslint", "."])) counts.failed += 1;
-if (!step("format check (Prettier)", "npx", ["prettier", "--check", "."])) counts.failed += 1;
+/** A step run beside others: its output is kept and printed in one piece when it ends. */
+function concurrentStep(title, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (code) => {
+      console.log(`\n━━ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      process.stdout.write(output);
+      resolve(code === 0);
+    });
+  });
+}
 
-// the security tests (tests/security) drive the real production server, storefront included
-ensureBuild();
-step("unit, API and security tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=tests/.tmp/vitest.json"]);
+const checks = await Promise.all([
+  concurrentStep("typecheck", "npx", ["tsc", "--noEmit"]),
+  concurrentStep("lint (ESLint)", "npx", ["eslint", "."]),
+  concurrentStep("format check (Prettier)", "npx", ["prettier", "--check", "."]),
+  // the server tests (tests/security, tests/operations) and the end-to-end tests run the production build
+  buildIsStale() ? concurrentStep("production build", "npm", ["run", "build"]) : true,
+]);
+const built = checks.pop();
+counts.failed += checks.filter((ok) => !ok).length;
+if (!built) {
+  console.error("\nthe production build failed: the server and end-to-end tests need it");
+  process.exit(1);
+}
+
+// vitest's default on two cores is one worker; the server tests mostly wait for their server processes
+const workers = String(Math.max(2, availableParallelism() - 1));
+step("unit, API and server tests (vitest)", "npx", [
+  "vitest",
+  "run",
+  `--maxWorkers=${workers}`,
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile=tests/.tmp/vitest.json",
+]);
 addVitest("tests/.tmp/vitest.json");
 
 step("end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"], {

@@ -96,7 +96,8 @@ export async function startServer(options: {
     async stop() {
       if (dead) return;
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // unref: a process that stops its server must not wait out the timer (vitest's global setup)
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (!dead) child.kill("SIGKILL");
       await exited;
     },

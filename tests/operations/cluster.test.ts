@@ -33,6 +33,9 @@ const pidsLogging = (message: string) =>
     .map((line) => (JSON.parse(line) as { pid: number }).pid);
 
 it("serves from two workers and runs the jobs once: every order paid through either is delivered exactly once", async () => {
+  // ready means one worker answered: on a busy machine the other may still be starting, and a
+  // worker that is not listening yet is given no connections
+  await expect.poll(() => shop.log().match(/商城已启动/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
   expect(workerPids()).toHaveLength(2);
   const buy = skuToBuy(shop.dbFile, "G1001");
   addStock(shop.dbFile, buy.skuNo, ORDERS);

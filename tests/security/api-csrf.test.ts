@@ -2,22 +2,18 @@
 // into the attacker's account, nor make /api change anything with the shopper's cookie. /api takes
 // JSON only (a cross-site page cannot send it without a CORS preflight), except the payment
 // provider's notification, which is authenticated by its signature.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAY_NOTIFY_SECRET } from "../bench/server";
 import { withStore } from "../bench/data";
 import type { PayNotification } from "../../server/trade/providers/pay";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
-import { startShop, type Shop } from "./shop";
+import { openOrder } from "./open-order";
+import { sharedShop } from "./shop";
 
 const MEMBER = "/api/common_bll/v1";
 const DEMO = { username: "+86-13800138000", password: "demo123456" };
 
-let shop: Shop;
-beforeAll(async () => {
-  // the notification key: whichever of the two the server signs with, the test knows it
-  shop = await startShop();
-}, 90_000);
-afterAll(() => shop?.close());
+const shop = sharedShop();
 
 /** A captcha lot the attacker solved themselves (marked solved in the database, as a solve would). */
 async function solvedLot(): Promise<string> {
@@ -98,14 +94,12 @@ describe("/api refuses cross-site and non-JSON writes", () => {
   });
 
   it("the payment notification still takes a signed form-encoded post (providers post forms)", async () => {
-    const order = withStore(shop.dbFile, (store) =>
-      store.sqlite.prepare("SELECT order_no, pay_price FROM orders WHERE status = 'WAIT_PAY' ORDER BY created_at LIMIT 1").get(),
-    ) as { order_no: string; pay_price: number };
+    const order = await openOrder(shop);
     const n: PayNotification = {
-      notify_id: `FORM-${order.order_no}`,
-      order_no: order.order_no,
+      notify_id: `FORM-${order.orderNo}`,
+      order_no: order.orderNo,
       trade_status: "SUCCESS",
-      amount: order.pay_price,
+      amount: order.amount,
       pay_way: "WX",
     };
     const body = new URLSearchParams({ ...n, amount: String(n.amount), sign: signNotification(PAY_NOTIFY_SECRET, n) });
@@ -119,7 +113,7 @@ describe("/api refuses cross-site and non-JSON writes", () => {
     const forged = await fetch(`${shop.url}/api/pay_gateway/notify`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...n, notify_id: `FORGED-${order.order_no}`, amount: String(n.amount), sign: "0".repeat(64) }).toString(),
+      body: new URLSearchParams({ ...n, notify_id: `FORGED-${order.orderNo}`, amount: String(n.amount), sign: "0".repeat(64) }).toString(),
     });
     expect(forged.status).toBe(400);
   });

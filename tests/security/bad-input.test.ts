@@ -1,8 +1,8 @@
 // Every storefront action (settle.pay* aside: tests/security/pay.test.ts) answers bad input with a
 // 400 and a Chinese message, or, where its contract is Post/Redirect/Get, a redirect with a Chinese
 // flash message; never a 500. Same-origin posts (Origin = the shop), as a visitor and as a member.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { sharedShop } from "./shop";
 
 const CHINESE = /[\u4e00-\u9fff]/;
 /** A message the page shows: an alert, or the error of a field, in Chinese. */
@@ -38,11 +38,7 @@ function flashOf(response: Response): string | null {
 }
 
 describe("bad input to the storefront's actions", () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop();
-  }, 90_000);
-  afterAll(() => shop?.close());
+  const shop = sharedShop();
 
   async function post(path: string, input: Body, cookie?: string, fetcherLike = false) {
     const headers: Record<string, string> = { origin: shop.url };

@@ -7,22 +7,20 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureNginx, startNginx, type Nginx } from "../support/nginx";
-import { startShop, type Shop } from "./shop";
+import { sharedShop } from "./shop";
 import { startup } from "./startup";
 
 const EVIL = { "X-Forwarded-Host": "evil.example" };
 
-let shop: Shop;
+const shop = sharedShop();
 let nginx: Nginx;
 beforeAll(async () => {
   const binary = ensureNginx();
   if (!binary) throw new Error("nginx is missing: `apt-get install nginx-light` (npm test installs it as root)");
-  shop = await startShop();
   nginx = await startNginx(binary, { storefronts: [shop.url, shop.url], trade: shop.url });
 }, 90_000);
 afterAll(async () => {
   await nginx?.stop();
-  await shop?.close();
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {

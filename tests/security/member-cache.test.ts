@@ -1,24 +1,24 @@
 // Finding 9 (member pages are cacheable): every page rendered for a member, and its single-fetch
 // data, says `Cache-Control: private, no-store`, so no browser or shared cache keeps a member's
 // codes; a visitor's catalogue pages keep their caching.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withStore } from "../bench/data";
-import { startShop, type Shop } from "./shop";
+import { openOrder } from "./open-order";
+import { sharedShop } from "./shop";
 
 describe("what a member is shown is never stored by a cache", () => {
-  let shop: Shop;
+  const shop = sharedShop();
   let delivered: string;
   let unpaid: string;
   beforeAll(async () => {
-    shop = await startShop();
-    [delivered, unpaid] = withStore(shop.dbFile, (store) => [
-      store.sqlite.prepare("SELECT order_no FROM orders WHERE member_id = 1 AND status = 'SEND_SUCCESS' LIMIT 1").pluck().get() as string,
-      store.sqlite.prepare("SELECT order_no FROM orders WHERE member_id = 1 AND status = 'WAIT_PAY' LIMIT 1").pluck().get() as string,
-    ]);
+    delivered = withStore(
+      shop.dbFile,
+      (store) => store.sqlite.prepare("SELECT order_no FROM orders WHERE member_id = 1 AND status = 'SEND_SUCCESS' LIMIT 1").pluck().get() as string,
+    );
+    ({ orderNo: unpaid } = await openOrder(shop, 1));
     expect(delivered).toBeTruthy();
     expect(unpaid).toBeTruthy();
   }, 90_000);
-  afterAll(() => shop?.close());
 
   const memberPages = () => [
     "/order/list",

@@ -1,18 +1,15 @@
 // Bad input to the checkout actions (pay-confirm and pay) is a 400 with a Chinese message, never a
 // 500: a malformed goods number, an over-long or non-text field, a body that is not a form.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openOrder } from "./open-order";
-import { startShop, type Shop } from "./shop";
+import { sharedShop } from "./shop";
 
-let shop: Shop;
+const shop = sharedShop();
 let orderNo: string;
 
 beforeAll(async () => {
-  shop = await startShop();
   ({ orderNo } = await openOrder(shop, 1));
 }, 60_000);
-
-afterAll(() => shop?.close());
 
 function post(path: string, body: BodyInit, contentType?: string) {
   const headers: Record<string, string> = { Cookie: shop.memberCookie(1), Origin: shop.url };

@@ -1,25 +1,22 @@
 // Finding 8 of the 2026-11 security review (decision 014): the pay page took `pay_url` from the address and rendered it as
 // the 前往收银台支付 link (and sent the cashier tab there). The link must be the order's own, as the
 // trade services hand it out for that member's order; the query may at most say that one exists.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openOrder } from "./open-order";
-import { startShop, type Shop } from "./shop";
+import { sharedShop } from "./shop";
 
 const EVIL = "https://evil.example/cashier";
 
-let shop: Shop;
+const shop = sharedShop();
 let cookie: string;
 let orderNo: string;
 let ownPayUrl: string;
 
 beforeAll(async () => {
-  shop = await startShop();
   cookie = shop.memberCookie(1);
   ({ orderNo, payUrl: ownPayUrl } = await openOrder(shop, 1));
   expect(ownPayUrl).toContain(`/mock-pay/${orderNo}?sig=`);
 }, 60_000);
-
-afterAll(() => shop?.close());
 
 const payPage = (query: Record<string, string>, data = false) =>
   fetch(`${shop.url}/settle/pay${data ? ".data" : ""}?${new URLSearchParams(query)}`, { headers: { Cookie: cookie }, redirect: "manual" });

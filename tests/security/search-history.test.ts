@@ -1,16 +1,12 @@
 // The search history link (review L4): a link on another site must not plant words in a shopper's
 // search box for a year. Only a click on the shop's own page is recorded, and under the goods' own
 // name, whatever title the address carries.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { historyFromCookieHeader, SEARCH_HISTORY_COOKIE } from "../../app/lib/search-history";
 import { withStore } from "../bench/data";
-import { startShop, type Shop } from "./shop";
+import { sharedShop } from "./shop";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-}, 90_000);
-afterAll(() => shop?.close());
+const shop = sharedShop();
 
 const PLANTED = "客服微信kf8888退款";
 

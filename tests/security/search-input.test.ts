@@ -1,14 +1,10 @@
 // The search keyword (review L1): control characters are refused with a 400 that names the field,
 // never a 500 with a stack trace; punctuation matches what it matches in the goods' names and tags,
 // not the whole catalogue through the raw JSON of the tags.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { sharedShop } from "./shop";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-}, 90_000);
-afterAll(() => shop?.close());
+const shop = sharedShop();
 
 const search = async (keyword: string) => {
   const answer = await fetch(`${shop.url}/api/trade_bff/v1/goods/search?${new URLSearchParams({ keyword, size: "100" })}`);
@@ -23,10 +19,11 @@ describe("the goods search keyword", () => {
     ["an escape", "\u001b[31m"],
     ["a DEL", "ab\u007f"],
   ])("with %s is refused with 400 and a Chinese message, and nothing is logged as an error", async (_name, keyword) => {
+    const logged = shop.log().length;
     const { status, body } = await search(keyword);
     expect(status).toBe(400);
     expect(body.result.error_msg).toBe("参数 keyword 格式错误");
-    expect(shop.log()).not.toMatch(/SqliteError|"level":50/);
+    expect(shop.log().slice(logged)).not.toMatch(/SqliteError|"level":50/);
   });
 
   it.each(['"', "[", "]", ","])("%s matches no goods (the tags are words, not JSON)", async (keyword) => {
@@ -43,9 +40,11 @@ describe("the goods search keyword", () => {
   });
 
   it("the storefront's results page for a NUL says the keyword cannot be searched, without an error in the log", async () => {
+    const logged = shop.log().length;
     const answer = await fetch(`${shop.url}/search-result/%00`);
     expect(answer.status).toBe(400);
     expect(await answer.text()).toContain("无法搜索该关键词");
-    expect(shop.log()).not.toMatch(/SqliteError|"level":50|Error:/);
+    // this request's lines only: the shared shop's log holds other files' requests too
+    expect(shop.log().slice(logged)).not.toMatch(/SqliteError|"level":50|Error:/);
   });
 });

@@ -2,17 +2,13 @@
 // credential before the cookie goes, and takes the settle cookie (the last order's e-mail) with it;
 // a new login in the same browser revokes the credential that browser held before. (A logout while
 // the services are out of reach: tests/security/trade-down.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withStore } from "../bench/data";
-import { startShop, type Shop } from "./shop";
+import { sharedShop } from "./shop";
 
 const MEMBER = "/api/common_bll/v1/member";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-}, 90_000);
-afterAll(() => shop?.close());
+const shop = sharedShop();
 
 const credentialOf = (cookie: string) => /login_credential=([^;]+)/.exec(cookie)![1]!;
 

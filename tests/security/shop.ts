@@ -1,40 +1,42 @@
 // The security tests' shop: the real server process (boot.ts with the production build of
 // the storefront, as `npm start` runs it) on a free loopback port and its own temp database.
 // A test names the environment it attacks; a variable given as `undefined` is left unset.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { shopDay } from "../../shared/shop-time";
-import { createSeededDb, credentialFor } from "../bench/data";
-import { startServer, type BenchServer } from "../bench/server";
+// The demo seed is made once per run (tests/security/global-setup.ts) and copied for each shop;
+// tests that need nothing but the default shop share the one the setup started (sharedShop).
+import { inject } from "vitest";
+import { launchShop, shopIn, type Shop } from "./launch-shop";
 
-export interface Shop extends BenchServer {
+export type { Shop };
+
+/** Where the global setup's shared shop runs: enough for another process to use it. */
+export interface SharedShop {
+  url: string;
+  pid: number;
   dir: string;
-  dbFile: string;
-  /** What the server process printed so far (its access log included). */
-  log(): string;
-  /**
-   * A `Cookie` header of a logged-in demo member (seeded shops only), on a browser session whose
-   * first page (automatic coupons and the pop-up, decision 017) is already behind it.
-   */
-  memberCookie(memberId?: number): string;
-  close(): Promise<void>;
 }
 
-export async function startShop(options: { env?: Record<string, string | undefined>; seeded?: boolean } = {}): Promise<Shop> {
-  const dir = mkdtempSync(join(tmpdir(), "shop-security-"));
-  // seeded: false leaves the database to the server, which creates and seeds it at start-up
-  const dbFile = options.seeded === false ? join(dir, "shop.sqlite") : createSeededDb(dir).dbFile;
-  const server = await startServer({ dbFile, logDir: dir, env: { LOG_LEVEL: "info", ...options.env } as Record<string, string> });
-  return {
-    ...server,
-    dir,
-    dbFile,
-    log: () => readFileSync(join(dir, `server-${new URL(server.url).port}.log`), "utf8"),
-    memberCookie: (memberId = 1) => `login_credential=${credentialFor(dbFile, memberId)}; coupon_popup=${shopDay(Date.now())}`,
-    async close() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A directory holding the seeded demo database (shop.sqlite) and its images (media/). */
+    seededTemplate: string;
+    sharedShop: SharedShop;
+  }
+}
+
+export function startShop(options: { env?: Record<string, string | undefined>; seeded?: boolean } = {}): Promise<Shop> {
+  return launchShop(inject("seededTemplate"), options);
+}
+
+/**
+ * The shop the global setup started with the default settings, shared by the test files that only
+ * send it requests of their own (their own orders, lots and sessions). A test that needs other
+ * settings, a fresh process, its memory or its log to itself starts its own with startShop.
+ */
+export function sharedShop(): Shop {
+  const { url, pid, dir } = inject("sharedShop");
+  const own = (): never => {
+    throw new Error("the shared shop's memory and CPU are every file's: measure a shop of your own (startShop)");
   };
+  // the global setup stops it after the last file
+  return { ...shopIn(dir, url), pid, rssKb: own, cpuMs: own, stop: async () => {}, close: async () => {} };
 }

@@ -3,15 +3,11 @@
 // page of the shop (its 404 included), never a file read from elsewhere.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { sharedShop } from "./shop";
 
 describe("static files", () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop();
-  }, 90_000);
-  afterAll(() => shop?.close());
+  const shop = sharedShop();
 
   it("a hashed asset is immutable for a year", async () => {
     const css = readdirSync(join(import.meta.dirname, "../../build/client/assets")).find((f) => f.endsWith(".css"))!;
