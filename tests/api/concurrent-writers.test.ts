@@ -2,7 +2,8 @@
 // a test's own connection. A transaction that reads and then writes must take the write lock
 // first (BEGIN IMMEDIATE): a deferred one that finds another writer's commit after its read fails
 // at once with SQLITE_BUSY (no busy wait can help a stale snapshot), and the shopper got a 500.
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { API, freshAddress, freshMobile, from, passedLot } from "./member-helpers";
@@ -15,15 +16,13 @@ afterAll(() => h.close());
 
 describe("with another process writing to the database at the same time", () => {
   it("captcha challenges, code sends and SMS logins never answer 500 (262 did before)", async () => {
-    const startAt = Date.now() + 1_500;
-    const writer = new Promise<number>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ["--import", "tsx", "tests/api/fixtures/busy-writer.ts", h.store.sqlite.name, String(startAt), "4000"],
-        (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(Number(stdout))),
-      ),
-    );
-    while (Date.now() < startAt) await new Promise((resolve) => setTimeout(resolve, 20));
+    // the writer writes for 4 s from the moment it says it is ready; the requests run in its first 3.5 s
+    const writer = spawn(process.execPath, ["--import", "tsx", "tests/api/fixtures/busy-writer.ts", h.store.sqlite.name, "4000"]);
+    let stderr = "";
+    writer.stderr.on("data", (chunk) => (stderr += chunk));
+    const lines = createInterface({ input: writer.stdout })[Symbol.asyncIterator]();
+    expect((await lines.next()).value, stderr).toBe("ready");
+    const startAt = Date.now();
     const statuses: number[] = [];
     const until = startAt + 3_500;
     while (Date.now() < until) {
@@ -43,7 +42,7 @@ describe("with another process writing to the database at the same time", () => 
       });
       statuses.push(login.status);
     }
-    const writes = await writer;
+    const writes = Number((await lines.next()).value);
     expect(writes, "the other process did write meanwhile").toBeGreaterThan(100);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
