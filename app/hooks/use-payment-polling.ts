@@ -6,18 +6,20 @@ import { PAID_STATUSES, type PayStatusAnswer } from "~/lib/order-status";
 const POLL_MS = 1000;
 const LOGIN_DELAY_MS = 1000;
 
-/** Polls the order every second; paid → pay-wait, 401 → login, other failures stop it. */
+/** Polls the order every second; paid → pay-wait, 401 → login, other failures stop it; answers the status last seen. */
 export function usePaymentPolling(orderNo: string | null) {
   const { data: answer, load } = useFetcher<PayStatusAnswer>();
   const navigate = useNavigate();
   const location = useLocation();
   const [message, setMessage] = useState<string | null>(null);
   const [active, setActive] = useState(Boolean(orderNo));
+  const [status, setStatus] = useState<string | null>(null);
   const last = useRef<string | null>(null);
   // the page stays mounted when the order is created (same route, new query): start polling then
   useEffect(() => {
     setActive(Boolean(orderNo));
     setMessage(null);
+    setStatus(null);
     last.current = null;
   }, [orderNo]);
 
@@ -44,6 +46,7 @@ export function usePaymentPolling(orderNo: string | null) {
       navigate(`/settle/pay-wait/${orderNo}`);
     }
     last.current = answer.orderStatus;
+    setStatus(answer.orderStatus);
   }, [answer, orderNo, navigate, location]);
 
   const restart = () => {
@@ -51,5 +54,5 @@ export function usePaymentPolling(orderNo: string | null) {
     last.current = null;
     setActive(Boolean(orderNo));
   };
-  return { active, message, restart };
+  return { active, message, status, restart };
 }

@@ -17,5 +17,21 @@ export const UNPAID_STATUSES = ["WAIT_PAY", "PAY_FAIL"];
 /** Paid: the pay page hands these on to pay-wait. */
 export const PAID_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];
 
+/** Paid at some point, so they have a delivery to show (codes stay after a refund); unpaid, failed and closed orders have none. */
+export const DELIVERY_STATUSES = [...PAID_STATUSES, "PART_REFUND", "ALL_REFUND"];
+
 /** What the pay page's polling asks every second (the settle.pay-status resource route). */
 export type PayStatusAnswer = { ok: true; orderStatus: string } | { ok: false; errorCode: number; errorMsg: string };
+
+/** The pay page of an order (spec/02 §4 "continue payment": order_no, pay_url, sale_price, pay_way, goods_no). */
+export function continuePayPath(order: { orderNo: string; hasCashier: boolean; payPrice: number; payWay: string; goodsNo: string }) {
+  return `/settle/pay?${new URLSearchParams({
+    order_no: order.orderNo,
+    // the pay page reads the order's cashier link from the trade services; the address only says
+    // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
+    pay_url: order.hasCashier ? "1" : "",
+    sale_price: String(order.payPrice),
+    pay_way: order.payWay === "WX" ? "WX" : "ALIPAY",
+    goods_no: order.goodsNo,
+  })}`;
+}

@@ -1,9 +1,12 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
 import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
 import { OrderDetailView } from "~/components/order/order-detail-view";
+import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
+import { closeOrderAction } from "~/server-only/close-order.server";
+import { continuePayPath, UNPAID_STATUSES } from "~/lib/order-status";
 import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
 import { requireMember } from "~/server-only/auth.server";
 import { expectOk, optional } from "~/server-only/http.server";
@@ -31,15 +34,46 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { detail, recommend: recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains: shopConfig(request).domains };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  return closeOrderAction(request, context);
+}
+
 export default function OrderDetailPage() {
   const { detail, recommend, domains } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const shopHref = useShopHref();
+  const { order } = detail;
+  // the same actions and rules as 我的订单 (spec/02 §4, 25.3 in docs/spec-parity.md)
+  const unpaid = UNPAID_STATUSES.includes(order.status);
+  const here = `/order/detail/${order.order_no}`;
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-4">
         <BackButton />
         <h1 className="text-2xl font-bold">商品详情</h1>
       </div>
-      <OrderDetailView detail={detail} />
+      <OrderDetailView
+        detail={detail}
+        actions={
+          unpaid ? (
+            <OrderActions
+              closeHref={`${here}?close=${order.order_no}`}
+              continueHref={shopHref(
+                continuePayPath({
+                  orderNo: order.order_no,
+                  // an unpaid order got its cashier at its first 点击付款 (the pay page asks the services for it)
+                  hasCashier: true,
+                  payPrice: order.pay_price,
+                  payWay: order.pay_way,
+                  goodsNo: detail.goods[0]?.goods_no ?? "",
+                }),
+              )}
+              className="mt-4 border-t border-surface-line pt-4"
+            />
+          ) : null
+        }
+      />
+      {unpaid && params.get("close") === order.order_no ? <CloseOrderDialog orderNo={order.order_no} cancelHref={here} /> : null}
       <RecommendedGoods title="为你推荐" pageType="ORDER_DETAIL" items={recommend} domains={domains} layout="grid" />
     </div>
   );

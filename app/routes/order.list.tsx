@@ -1,21 +1,18 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { closeOrder, listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
-import { ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
+import { listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
+import { continuePayPath, ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { Overlay } from "~/components/ui/overlay";
+import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
 import { OriginPrice, Price } from "~/components/goods/price";
 import { requireMember } from "~/server-only/auth.server";
 import { formatDateTime } from "../../shared/shop-time";
-import { setFlash } from "~/server-only/flash.server";
-import { readForm } from "~/server-only/form.server";
+import { closeOrderAction } from "~/server-only/close-order.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/server-only/cache-control.server";
-import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
 import { GoodsSummary } from "~/components/goods/goods-summary";
-import { Button, buttonClass } from "~/components/ui/button";
 import { useShopHref } from "~/hooks/use-shop-href";
 
 const FILTERS: { value: ListFilter; label: string }[] = [
@@ -24,7 +21,6 @@ const FILTERS: { value: ListFilter; label: string }[] = [
   { value: "WAIT_PAY", label: "待支付" },
 ];
 const Filter = z.enum(["ALL", "PAY_SUCCESS", "WAIT_PAY"]).catch("ALL");
-const CloseForm = z.object({ intent: z.literal("close"), order_no: CodeSchema });
 const SKELETONS = 3;
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: false, group: "cn" };
@@ -39,15 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireMember(request, context);
-  const form = CloseForm.safeParse((await readForm(request)) ?? {});
-  // the outcome is a toast on the list (spec/02 §7): 关闭订单成功, or the refusal (订单不存在 for a
-  // malformed number or an order that is not this member's)
-  const closed = form.success ? await closeOrder(api, form.data.order_no) : null;
-  await setFlash(context, closed?.ok ? { type: "success", message: "关闭订单成功" } : { type: "error", message: closed?.errorMsg || "订单不存在" });
-  const url = new URL(request.url);
-  url.searchParams.delete("close");
-  return redirect(url.pathname + url.search);
+  return closeOrderAction(request, context);
 }
 
 export default function OrderList() {
@@ -90,7 +78,7 @@ export default function OrderList() {
           orders.map((order) => <OrderCard key={order.order_no} order={order} filter={filter} />)
         )}
       </section>
-      {closing ? <CloseDialog orderNo={closing.order_no} filter={filter} /> : null}
+      {closing ? <CloseOrderDialog orderNo={closing.order_no} cancelHref={`?status=${filter}`} /> : null}
     </div>
   );
 }
@@ -100,15 +88,13 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
   const shopHref = useShopHref();
   const unpaid = UNPAID_STATUSES.includes(order.status);
   const continueHref = shopHref(
-    `/settle/pay?${new URLSearchParams({
-      order_no: order.order_no,
-      // the pay page reads the order's cashier link from the trade services; the address only says
-      // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
-      pay_url: order.third_pay_detail.pay_url ? "1" : "",
-      sale_price: String(order.pay_price),
-      pay_way: order.pay_way === "WX" ? "WX" : "ALIPAY",
-      goods_no: goods?.goods_no ?? "",
-    })}`,
+    continuePayPath({
+      orderNo: order.order_no,
+      hasCashier: Boolean(order.third_pay_detail.pay_url),
+      payPrice: order.pay_price,
+      payWay: order.pay_way,
+      goodsNo: goods?.goods_no ?? "",
+    }),
   );
   return (
     <article className={cardClass("none", "transition hover:ring-primary-500/50")} data-testid="order-card" data-order-no={order.order_no}>
@@ -142,49 +128,9 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
         ) : null}
       </Link>
       {unpaid ? (
-        <div className="flex justify-end gap-3 border-t border-surface-line px-5 py-3">
-          <Link to={`?status=${filter}&close=${order.order_no}`} preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
-            取消订单
-          </Link>
-          <Link to={continueHref} className={buttonClass({ size: "sm" })}>
-            继续支付
-          </Link>
-        </div>
+        <OrderActions closeHref={`?status=${filter}&close=${order.order_no}`} continueHref={continueHref} className="border-t border-surface-line px-5 py-3" />
       ) : null}
     </article>
-  );
-}
-
-/** The close confirmation, opened from the address (?close=…) so it works without JS. */
-function CloseDialog({ orderNo, filter }: { orderNo: string; filter: ListFilter }) {
-  const navigate = useNavigate();
-  const cancelHref = `?status=${filter}`;
-  return (
-    <Overlay
-      role="alertdialog"
-      labelledBy="close-title"
-      panelClassName={cardClass("lg", "w-full max-w-sm shadow-2xl")}
-      onClose={() => navigate(cancelHref, { replace: true, preventScrollReset: true })}
-    >
-      <p id="close-title" className="text-base">
-        是否确认关闭订单？关闭后您可重新提交
-      </p>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <input type="hidden" name="order_no" value={orderNo} />
-        <Link to={cancelHref} replace preventScrollReset className={buttonClass({ variant: "outline" })}>
-          取消
-        </Link>
-        <Button
-          type="submit"
-          name="intent"
-          value="close"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation opens from the URL, without JS too: focus moves into it, as a dialog should
-          autoFocus
-        >
-          确定
-        </Button>
-      </Form>
-    </Overlay>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOrderDetail } from "~/api/order.server";
 import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
@@ -8,6 +8,7 @@ import { expectOk } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/server-only/cache-control.server";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { continuePayPath, UNPAID_STATUSES } from "~/lib/order-status";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
@@ -15,7 +16,21 @@ export const headers = privatePage;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context);
-  return { detail: expectOk(await getOrderDetail(api, params.orderId ?? ""), { missing: "订单不存在" }) };
+  const detail = expectOk(await getOrderDetail(api, params.orderId ?? ""), { missing: "订单不存在" });
+  const { order } = detail;
+  // the cashier's 返回商城 after a failed payment (through pay-wait) is not 购买完成: the pay page says 支付失败
+  if (UNPAID_STATUSES.includes(order.status)) {
+    throw redirect(
+      continuePayPath({
+        orderNo: order.order_no,
+        hasCashier: true,
+        payPrice: order.pay_price,
+        payWay: order.pay_way,
+        goodsNo: detail.goods[0]?.goods_no ?? "",
+      }),
+    );
+  }
+  return { detail };
 }
 
 export default function PaySuccess() {

@@ -53,6 +53,8 @@ export interface PayPage {
   orderNo: string | null;
   /** Still payable: an order that is paid, closed or expired is not. */
   payable: boolean;
+  /** The order's status (PAY_FAIL: its last payment failed); null before the order exists. */
+  status: string | null;
   /** The order's cashier, once the shopper asked for it (this page after 点击付款). */
   payUrl: string | null;
   payWay: PayWayValue;
@@ -84,6 +86,7 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
   return {
     orderNo: order.order_no,
     payable,
+    status: order.status,
     payUrl: query.pay_url && payable ? await getOrderPayUrl(api, memberId, order.order_no) : null,
     payWay: query.pay_way ?? payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value,
     payWays,
@@ -116,6 +119,7 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
   return {
     orderNo: null,
     payable: true,
+    status: null,
     payUrl: null,
     payWay: query.pay_way ?? payWays[0].value,
     payWays,

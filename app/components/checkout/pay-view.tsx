@@ -31,12 +31,16 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
   const submitting = useIsPending();
   const polling = usePaymentPolling(page.orderNo);
   const [payWay, setPayWay] = useState(page.payWay);
+  // whether this page's click opened the cashier's tab: the page never claims a tab it did not open
+  const [cashierTab, setCashierTab] = useState<CashierTab>(null);
+  const failed = (polling.status ?? page.status) === "PAY_FAIL";
 
   // a failed attempt closes the tab its click opened instead of leaving it blank
   useEffect(() => {
     if (error && payWindow.current) {
       payWindow.current.close();
       payWindow.current = null;
+      setCashierTab(null);
     }
   }, [error]);
 
@@ -80,11 +84,15 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
               if (page.payUrl) {
                 // the order already has its cashier: reopen it and poll, nothing to create (spec/02 §4 "Pay flow")
                 e.preventDefault();
-                window.open(page.payUrl, "_blank", "noopener");
+                // no "noopener" feature: with it window.open answers null even when the tab opened
+                const tab = window.open(page.payUrl, "_blank");
+                if (tab) tab.opener = null;
+                setCashierTab(tab ? "opened" : "blocked");
                 polling.restart();
                 return;
               }
               payWindow.current = window.open("", "_blank");
+              setCashierTab(payWindow.current ? "opened" : "blocked");
             }}
           >
             <input type="hidden" name="request_id" value={page.requestId} />
@@ -113,12 +121,15 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
               </div>
             </fieldset>
             {page.payUrl ? (
-              <p className="rounded-lg bg-primary-500/10 px-4 py-3 text-sm">
-                订单已创建，请在新打开的收银台完成支付。
-                <a href={page.payUrl} target="_blank" rel="noopener" className="ml-2 font-semibold text-primary-300 underline">
-                  前往收银台支付
-                </a>
-              </p>
+              <CashierNextStep
+                payUrl={page.payUrl}
+                failed={failed}
+                tab={cashierTab}
+                onOpen={() => {
+                  setCashierTab("opened");
+                  polling.restart();
+                }}
+              />
             ) : null}
             <div className="flex items-center justify-between gap-4 border-t border-surface-line pt-5">
               <p>
@@ -155,6 +166,38 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
         ) : null}
       </div>
     </>
+  );
+}
+
+type CashierTab = "opened" | "blocked" | null;
+
+/**
+ * What happened to the cashier and the one next step: a failed payment says so (from the polling,
+ * or the page's own status without JavaScript); a tab this page opened, or one the browser blocked,
+ * is named as such; otherwise (without JavaScript, or 继续支付 from 我的订单) no tab was opened.
+ */
+function CashierNextStep({ payUrl, failed, tab, onOpen }: { payUrl: string; failed: boolean; tab: CashierTab; onOpen: () => void }) {
+  const link = (
+    <a href={payUrl} target="_blank" rel="noopener" onClick={onOpen} className="ml-1 font-semibold text-primary-300 underline">
+      前往收银台支付
+    </a>
+  );
+  if (failed) {
+    return (
+      <div data-testid="cashier-next-step">
+        <Alert tone="error">支付失败，订单仍可支付，请重新支付：{link}</Alert>
+      </div>
+    );
+  }
+  return (
+    <p className="rounded-lg bg-primary-500/10 px-4 py-3 text-sm" role="status" data-testid="cashier-next-step">
+      {tab === "opened"
+        ? "收银台已在新标签页打开，请在那里完成支付。没有看到？"
+        : tab === "blocked"
+          ? "收银台未能自动打开（可能被浏览器拦截），请点击"
+          : "订单待支付，请前往收银台完成支付："}
+      {link}
+    </p>
   );
 }
 

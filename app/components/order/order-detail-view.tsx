@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { OrderDetail } from "~/api/order.server";
-import { ORDER_STATUS_TEXT } from "~/lib/order-status";
+import { DELIVERY_STATUSES, ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { formatDateTime } from "../../../shared/shop-time";
 import { formatYuan } from "../../../shared/money";
 import { safeHref } from "~/lib/safe-url";
@@ -32,8 +32,11 @@ function DeliveryRefresh({ seconds }: { seconds: number }) {
   return <NoScriptRefresh seconds={seconds} />;
 }
 
-/** The order detail card, the delivery card and the address card (spec/02 §2, §4). */
-export function OrderDetailView({ detail }: { detail: OrderDetail }) {
+/**
+ * The order detail card, the delivery card (once the order is paid: an unpaid or failed order is not
+ * being delivered) and the address card (spec/02 §2, §4); `actions` go under the order's status.
+ */
+export function OrderDetailView({ detail, actions }: { detail: OrderDetail; actions?: ReactNode }) {
   const { order } = detail;
   const goods = detail.goods[0];
   const symbol = order.currency_symbol || "￥";
@@ -76,9 +79,10 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
             </dl>
           </div>
         ) : null}
+        {actions}
       </section>
 
-      <DeliveryCard detail={detail} />
+      {DELIVERY_STATUSES.includes(order.status) ? <DeliveryCard detail={detail} /> : null}
 
       <section aria-labelledby="order-summary-title" className={cardClass("md")}>
         <h2 id="order-summary-title" className="mb-3 font-semibold">
