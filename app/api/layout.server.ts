@@ -13,6 +13,10 @@ export const GoodsInfoSchema = z.object({
   is_presale: z.boolean().default(false),
   presale_performance_at: z.number().nullable().default(null),
   sale_end_at: z.number().nullable().default(null),
+  // the SKU whose price sale_off_price_cny is, and how many prices the SKUs have (issue 26); a
+  // backend that does not send them gets cards as before: no 起, the goods page's default SKU
+  sale_sku_no: z.string().nullable().default(null),
+  sku_prices: z.number().int().default(1),
 });
 export type GoodsInfo = z.infer<typeof GoodsInfoSchema>;
 

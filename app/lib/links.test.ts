@@ -7,6 +7,7 @@ describe("linkHref", () => {
   it.each([
     [{ linkType: "GOODS_DETAIL", goodsNo: "G1001" }, "https://hk.example/topic/G1001"],
     [{ linkType: "GOODS_DETAIL" }, null],
+    [{ linkType: "GOODS_DETAIL", goodsNo: "G1003", skuNo: "G1003-S2" }, "https://hk.example/topic/G1003?sku=G1003-S2"],
     [{ linkType: "NO_REDIRECT", link: "/coupon" }, null],
     [{ linkType: "INTERNAL_WEB", link: "/coupon-collection" }, "https://cn.example/coupon-collection"],
     [{ linkType: "PAGE_REDIRECT", link: "/recommend/PRODUCT_DETAIL/热销游戏" }, "https://cn.example/recommend/PRODUCT_DETAIL/热销游戏"],
@@ -37,6 +38,10 @@ describe("linkHref", () => {
 describe("itemHref", () => {
   it("defaults a layout item to its goods detail and follows its JUMP and LINK otherwise", () => {
     expect(itemHref({ GOODS: { value: "G1001" } }, groups)).toBe("https://hk.example/topic/G1001");
+    // on the SKU its card advertises when the goods has several prices (issue 26), else the page's default
+    const info = (sku_prices: number) => ({ sale_sku_no: "G1003-S2", sku_prices });
+    expect(itemHref({ GOODS: { value: "G1003", goods_info: info(2) } }, groups)).toBe("https://hk.example/topic/G1003?sku=G1003-S2");
+    expect(itemHref({ GOODS: { value: "G1003", goods_info: info(1) } }, groups)).toBe("https://hk.example/topic/G1003");
     expect(itemHref({ JUMP: { value: "INTERNAL_WEB" }, LINK: { value: "/coupon" }, GOODS: { value: "G1" } }, groups)).toBe("https://cn.example/coupon");
     expect(itemHref({ JUMP: { value: "NO_REDIRECT" }, GOODS: { value: "G1" } }, groups)).toBeNull();
     expect(itemHref({ JUMP: { value: "INTERNAL_WEB" }, LINK: { value: "javascript:alert(1)" } }, { cn: "", hk: "" })).toBeNull();

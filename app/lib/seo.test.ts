@@ -23,6 +23,8 @@ describe("goodsItemList", () => {
       is_presale: false,
       presale_performance_at: null,
       sale_end_at: null,
+      sale_sku_no: "G1001-S1",
+      sku_prices: 1,
     };
     const list = goodsItemList([{ info, url: "/topic/G1001" }], "https://shop.example");
     expect(list.itemListElement[0]).toEqual({

@@ -9,7 +9,7 @@ import { GoodsCard } from "~/components/goods/goods-card";
 import { JsonLd } from "~/components/layout/json-ld";
 import { Pagination } from "~/components/pagination";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { linkHref } from "~/lib/links";
+import { advertisedSku, linkHref } from "~/lib/links";
 import { PLATFORM_CODE, platformName } from "~/lib/platforms";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
@@ -42,10 +42,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page, order, platform } = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const api = context.session.api;
-  // the results are the page: a failure is 加载失败 (the boundary), never 暂无搜索结果
-  const result = expectOk(await searchGoods(api, { keyword, platform, page, orderType: order, preview: 0 })).goods_list;
+  // the results are the page: a failure is 加载失败 (the boundary), never 暂无搜索结果; the price
+  // chips order by the price the cards show (sale_price), not the crossed-out one (issue 26)
+  const result = expectOk(await searchGoods(api, { keyword, platform, page, orderBy: "sale_price", orderType: order, preview: 0 })).goods_list;
   const { domains } = shopConfig(request);
-  const goods = result.list.map((info) => ({ info, href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no }, domains) }));
+  const goods = result.list.map((info) => ({
+    info,
+    href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no, skuNo: advertisedSku(info) }, domains),
+  }));
   return {
     keyword,
     page,

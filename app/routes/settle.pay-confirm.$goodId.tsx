@@ -41,9 +41,19 @@ const CONTINUE_DELAY_S = 2;
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "确认订单 - TTS游戏商城" }];
 
+/**
+ * The page a visitor logs in over: the goods page on the SKU they chose, so the page behind the
+ * login modal and its × keep that choice (issue 26).
+ */
+function goodsPageOf(request: Request, goodsNo: string | undefined): string {
+  if (!goodsNo) return "/";
+  const sku = CodeSchema.safeParse(new URL(request.url).searchParams.get("sku"));
+  return `/topic/${goodsNo}${sku.success ? `?sku=${encodeURIComponent(sku.data)}` : ""}`;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
-  const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
+  const { api } = await requireMember(request, context, goodsPageOf(request, goodsNo.data));
   invariantResponse(goodsNo.success, GOODS_MISSING);
   const goods = expectOk(await getGoodsDetail(api, goodsNo.data)).goods_detail;
   const url = new URL(request.url);
@@ -73,7 +83,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
-  const { api } = await requireMember(request, context, goodsNo.success ? `/topic/${goodsNo.data}` : "/");
+  const { api } = await requireMember(request, context, goodsPageOf(request, goodsNo.data));
   if (!goodsNo.success) return data({ error: GOODS_MISSING } as const, { status: 400 });
   const fields = await readForm(request);
   if (!fields) return data({ error: UNREADABLE_FORM } as const, { status: 400 });

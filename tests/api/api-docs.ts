@@ -432,6 +432,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "`keyword` 匹配商品名称、标签和商品平台的常用叫法（如 Switch / NS / 任天堂、PS5 / PlayStation、Steam / 蒸汽平台、手游、礼品卡），不区分大小写，最多 32 字；`order_by` 为 `origin_price` 或 `sale_price`，`order_type` 为 `asc` / `desc`；`size` 默认 10，`preview=1`（搜索联想）时默认 5。",
       "`total` 是全部在售匹配商品的数目（任意长度的关键词都精确计数）；价格相同时按商品排序值、商品编号升序。",
+      "每件商品（`goods_info`，布局与推荐里的也一样）另带 `sale_sku_no`：售价 `sale_off_price_cny` 所属的 SKU（可用 SKU 中价格等于它的、编号最小的一个，没有则为 `null`），和 `sku_prices`：可用 SKU 有几种不同价格；大于 1 时商品卡的价格是最低价（显示为“起”），卡片打开商品页的这个 SKU。",
       "`platform`（可选，如 `STEAM`、`NINTENDO`、`PSN`、`XBOX`、`MOBILE`、`GIFT_CARD`）只返回该平台的商品；`preview=0` 时 `platforms` 列出该关键词在各平台的匹配数（不受 `platform` 影响），供结果页按平台筛选。",
     ],
     failures: [

@@ -10,7 +10,7 @@ test.describe("recommendation page", () => {
     const cards = page.getByTestId("recommend-card");
     await expect(cards).toHaveCount(10);
     const first = cards.first();
-    await expect(first).toHaveAttribute("href", /^\/topic\/G\d+$/);
+    await expect(first).toHaveAttribute("href", /^\/topic\/G\d+(\?sku=G\d+-S\d+)?$/);
     await expect(first).toHaveAttribute("target", "_blank");
     const image = first.locator("img");
     await expect(image).toHaveAttribute("width", "178");

@@ -28,7 +28,7 @@ test.describe("search", () => {
     const results = page.getByRole("list", { name: "搜索结果" }).getByTestId("goods-card");
     await expect(results).toHaveCount(10);
     await expect(results.first()).toContainText(/￥\s?\d+\.\d{2}/);
-    await expect(results.first()).toHaveAttribute("href", /^\/topic\/G\d+$/);
+    await expect(results.first()).toHaveAttribute("href", /^\/topic\/G\d+(\?sku=G\d+-S\d+)?$/);
     await expect(page.getByText(/^共 \d+ 件商品$/)).toBeVisible();
 
     const pages = page.getByRole("navigation", { name: "分页" });

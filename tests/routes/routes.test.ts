@@ -121,6 +121,14 @@ describe("pay-confirm /settle/pay-confirm/:goodId", () => {
     expect(answer.headers.get("Location")).toBe(`/topic/G1001?login=captcha&redirectTo=${encodeURIComponent("/settle/pay-confirm/G1001")}`);
   });
 
+  it("over the goods page on the SKU the visitor chose (issue 26)", async () => {
+    const answer = await request("/settle/pay-confirm/G1001?sku=G1001-S2");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(
+      `/topic/G1001?sku=G1001-S2&login=captcha&redirectTo=${encodeURIComponent("/settle/pay-confirm/G1001?sku=G1001-S2")}`,
+    );
+  });
+
   it("an e-mail that is not one asks first (no settle cookie); a valid one goes on to pay with it", async () => {
     memberIsLoggedIn();
     api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });

@@ -1,6 +1,7 @@
 import type { GoodsInfo } from "~/api/layout.server";
 import { DiscountBadge, OriginPrice, Price } from "./price";
 import { ShopImage } from "~/components/shop-image";
+import { lowestOfSeveral } from "~/lib/links";
 import { presaleAhead } from "~/lib/presale";
 
 export interface GoodsCardProps {
@@ -22,11 +23,15 @@ export interface GoodsCardProps {
 const TEST_ID = { tile: "goods-card", row: "recommend-card" } as const;
 const IMAGE_SIZE = { tile: [600, 338], row: [178, 100] } as const;
 
-/** A goods card: cover, presale mark, discount, name, tags, sale and original price; opens in a new tab. */
+/**
+ * A goods card: cover, presale mark, discount, name, tags, sale (起 when the lowest of several) and
+ * original price; opens in a new tab, on the SKU of its price (the callers' href, links.ts).
+ */
 export function GoodsCard({ goods, href, image, title, eager = false, priority = false, layout = "tile" }: GoodsCardProps) {
   const row = layout === "row";
   const [width, height] = IMAGE_SIZE[layout];
   const name = title || goods.goods_name;
+  const from = lowestOfSeveral(goods);
   const discount = <DiscountBadge originCents={goods.price_turn_cny} saleCents={goods.sale_off_price_cny} />;
   const originPrice = goods.price_turn_cny > goods.sale_off_price_cny ? <OriginPrice cents={goods.price_turn_cny} /> : null;
   const body = (
@@ -62,11 +67,11 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
             <>
               {discount}
               {originPrice}
-              <Price cents={goods.sale_off_price_cny} />
+              <Price cents={goods.sale_off_price_cny} from={from} />
             </>
           ) : (
             <>
-              <Price cents={goods.sale_off_price_cny} />
+              <Price cents={goods.sale_off_price_cny} from={from} />
               {originPrice}
             </>
           )}

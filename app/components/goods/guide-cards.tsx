@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { LayoutItem } from "~/api/layout.server";
-import { itemHref, type DomainGroups } from "~/lib/links";
+import { itemHref, lowestOfSeveral, type DomainGroups } from "~/lib/links";
 import { formatDateTime } from "../../../shared/shop-time";
 import { OriginPrice, Price } from "./price";
 import { ShopImage } from "~/components/shop-image";
@@ -40,7 +40,7 @@ export function GuideCards({ items, domains }: { items: LayoutItem[]; domains: D
               <div className="min-w-0 flex-1">
                 <h3 className="truncate font-semibold">{goods.goods_name}</h3>
                 <p className="mt-1 flex items-baseline gap-2 text-sm">
-                  <Price cents={price} className="text-lg" />
+                  <Price cents={price} className="text-lg" from={lowestOfSeveral(goods)} />
                   {goods.price_turn_cny > price ? <OriginPrice cents={goods.price_turn_cny} /> : null}
                 </p>
                 {goods.sale_end_at ? <p className="mt-1 truncate text-xs text-ink-muted">优惠截止于{formatDateTime(goods.sale_end_at)}</p> : null}

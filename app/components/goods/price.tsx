@@ -1,10 +1,12 @@
 import { discountLabel, formatYuan } from "../../../shared/money";
 
-export function Price({ cents, className = "" }: { cents: number; className?: string }) {
+/** A price in yuan; `from`: the lowest of several (a goods card's), marked 起. */
+export function Price({ cents, className = "", from = false }: { cents: number; className?: string; from?: boolean }) {
   return (
     <span className={className ? `price ${className}` : "price"}>
       <span className="price-sign">￥</span>
       {formatYuan(cents)}
+      {from ? <span className="ml-0.5 text-[0.75em] font-normal">起</span> : null}
     </span>
   );
 }

@@ -1,5 +1,4 @@
 // The goods summary that layout items, search results and recommendations carry (goods_info).
-import { inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { goods } from "../../../db/schema";
 import { statement } from "./prepared";
@@ -16,6 +15,16 @@ export interface GoodsInfo {
   is_presale: boolean;
   presale_performance_at: number | null;
   sale_end_at: number | null;
+}
+
+/**
+ * What a goods card links and labels (issue 26): the SKU whose price is the card's
+ * sale_off_price_cny, so the card opens the goods page on it, and how many different prices the
+ * goods' SKUs have, so a lowest-of-several price says 起.
+ */
+export interface GoodsCardInfo extends GoodsInfo {
+  sale_sku_no: string | null;
+  sku_prices: number;
 }
 
 type GoodsRow = typeof goods.$inferSelect;
@@ -37,45 +46,55 @@ export function toGoodsInfo(row: GoodsRow): GoodsInfo {
 }
 
 /** Goods on sale among the given numbers, keyed by number. */
-export function goodsInfoByNo(db: Db, goodsNos: string[]): Map<string, GoodsInfo> {
-  const unique = [...new Set(goodsNos)];
-  if (unique.length === 0) return new Map();
-  const rows = db.select().from(goods).where(inArray(goods.goodsNo, unique)).all();
-  return new Map(rows.filter((r) => r.status === "ON_SALE").map((r) => [r.goodsNo, toGoodsInfo(r)]));
+export function goodsInfoByNo(db: Db, goodsNos: string[]): Map<string, GoodsCardInfo> {
+  const rows = cardRows(db, [...new Set(goodsNos)]).filter((row) => row.status === "ON_SALE");
+  return new Map(rows.map((row) => [row.goods_no, toCardInfo(row)]));
 }
 
-/** goods_info straight from SQLite: only its columns, no drizzle mapping (search answers up to 100 per request). */
-const INFO_COLUMNS =
-  "goods_no, goods_name, goods_desc, goods_tags, covers, price_turn_cny, sale_off_price_cny, origin_currency, is_presale, presale_performance_at, sale_end_at";
+/**
+ * goods_info straight from SQLite: only its columns, no drizzle mapping (search answers up to 100
+ * per request), with the card's SKU and price count from the goods' enabled SKUs (skus_goods_idx).
+ */
+const CARD_SELECT = `SELECT g.goods_no, g.goods_name, g.goods_desc, g.goods_tags, g.covers, g.price_turn_cny, g.sale_off_price_cny,
+  g.origin_currency, g.is_presale, g.presale_performance_at, g.sale_end_at, g.status,
+  (SELECT s.sku_no FROM skus s WHERE s.goods_no = g.goods_no AND s.disabled = 0 AND s.price_turn_cny = g.sale_off_price_cny
+    ORDER BY s.sku_no LIMIT 1) AS sale_sku_no,
+  (SELECT count(DISTINCT s.price_turn_cny) FROM skus s WHERE s.goods_no = g.goods_no AND s.disabled = 0) AS sku_prices
+  FROM goods g WHERE g.goods_no IN (SELECT value FROM json_each(?))`;
 
-interface InfoRow extends Omit<GoodsInfo, "goods_tags" | "covers" | "is_presale"> {
+interface CardRow extends Omit<GoodsCardInfo, "goods_tags" | "covers" | "is_presale"> {
   goods_tags: string;
   covers: string;
   is_presale: number;
+  status: string;
+}
+
+const cardRows = (db: Db, goodsNos: readonly string[]) =>
+  goodsNos.length === 0 ? [] : (statement(db, CARD_SELECT).all(JSON.stringify(goodsNos)) as CardRow[]);
+
+function toCardInfo(row: CardRow): GoodsCardInfo {
+  return {
+    goods_no: row.goods_no,
+    goods_name: row.goods_name,
+    goods_desc: row.goods_desc,
+    goods_tags: JSON.parse(row.goods_tags) as string[],
+    covers: JSON.parse(row.covers) as string[],
+    price_turn_cny: row.price_turn_cny,
+    sale_off_price_cny: row.sale_off_price_cny,
+    origin_currency: row.origin_currency,
+    is_presale: row.is_presale !== 0,
+    presale_performance_at: row.presale_performance_at,
+    sale_end_at: row.sale_end_at,
+    sale_sku_no: row.sale_sku_no,
+    sku_prices: row.sku_prices,
+  };
 }
 
 /** The goods_info of these goods in the order given; numbers not in the catalogue are left out. */
-export function goodsInfoInOrder(db: Db, goodsNos: readonly string[]): GoodsInfo[] {
-  if (goodsNos.length === 0) return [];
-  const rows = statement(db, `SELECT ${INFO_COLUMNS} FROM goods WHERE goods_no IN (SELECT value FROM json_each(?))`).all(JSON.stringify(goodsNos)) as InfoRow[];
-  const byNo = new Map(rows.map((row) => [row.goods_no, row]));
+export function goodsInfoInOrder(db: Db, goodsNos: readonly string[]): GoodsCardInfo[] {
+  const byNo = new Map(cardRows(db, goodsNos).map((row) => [row.goods_no, row]));
   return goodsNos.flatMap((goodsNo) => {
     const row = byNo.get(goodsNo);
-    if (!row) return [];
-    return [
-      {
-        goods_no: row.goods_no,
-        goods_name: row.goods_name,
-        goods_desc: row.goods_desc,
-        goods_tags: JSON.parse(row.goods_tags) as string[],
-        covers: JSON.parse(row.covers) as string[],
-        price_turn_cny: row.price_turn_cny,
-        sale_off_price_cny: row.sale_off_price_cny,
-        origin_currency: row.origin_currency,
-        is_presale: row.is_presale !== 0,
-        presale_performance_at: row.presale_performance_at,
-        sale_end_at: row.sale_end_at,
-      },
-    ];
+    return row ? [toCardInfo(row)] : [];
   });
 }

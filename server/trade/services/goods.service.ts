@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { goods, goodsExtras, skus, specNodes } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
-import { goodsInfoInOrder, toGoodsInfo, type GoodsInfo } from "./goods-info";
+import { goodsInfoInOrder, toGoodsInfo, type GoodsCardInfo } from "./goods-info";
 import { statement } from "./prepared";
 import { cachedRead } from "./read-cache";
 
@@ -20,7 +20,7 @@ export interface SearchQuery {
 }
 
 export interface SearchPage {
-  list: GoodsInfo[];
+  list: GoodsCardInfo[];
   page: number;
   total: number;
   /** The keyword's matches per platform, whatever platform was asked for (withPlatforms only). */

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { layoutBlocks, layoutItems } from "../../../db/schema";
-import { goodsInfoByNo, type GoodsInfo } from "./goods-info";
+import { goodsInfoByNo, type GoodsCardInfo } from "./goods-info";
 import { cachedRead } from "./read-cache";
 
 export const PAGE_TYPES = ["HOME", "PRODUCT_DETAIL", "ORDER_DETAIL", "PROMOTION_RENDER", "HOT_SEARCH"] as const;
@@ -11,7 +11,7 @@ export type PageType = (typeof PAGE_TYPES)[number];
 type Assembly = Record<string, { value?: string; desc?: string }>;
 export interface LayoutItem {
   id: number;
-  assembly: Assembly & { GOODS?: { value?: string; goods_info?: GoodsInfo } };
+  assembly: Assembly & { GOODS?: { value?: string; goods_info?: GoodsCardInfo } };
 }
 export interface LayoutBlock {
   id: number;
