@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon } from "~/api/cart.server";
 import { reportEvent } from "~/api/data-report.server";
@@ -105,6 +105,13 @@ export default function PayConfirm() {
   );
   const [dialogOpen, setDialogOpen] = useState(askEmail);
   useEffect(() => setDialogOpen(askEmail), [actionData, askEmail]);
+  // 返回修改 leads to the e-mail field, once the closing dialog has handed focus back (to 提交订单)
+  const backToEmail = useRef(false);
+  useEffect(() => {
+    if (dialogOpen || !backToEmail.current) return;
+    backToEmail.current = false;
+    document.getElementById("email")?.focus();
+  }, [dialogOpen]);
   const { goods, selection } = page;
   const hrefWith = (key: string, value: string) => {
     const params = new URLSearchParams(location.search);
@@ -153,8 +160,8 @@ export default function PayConfirm() {
           couponNo={page.chosen}
           returnHref={location.pathname + location.search}
           onClose={() => {
+            backToEmail.current = true;
             setDialogOpen(false);
-            document.getElementById("email")?.focus();
           }}
         />
       ) : null}
