@@ -251,8 +251,9 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
         {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
         {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
         <input type="hidden" name="continue_anyway" value="1" />
+        {/* without JavaScript: to the field on this same page (app.css hides the warning then) */}
         <Link
-          to={returnHref}
+          to={`${returnHref}#email`}
           replace
           className={buttonClass({ variant: "outline" })}
           onClick={(e) => {
