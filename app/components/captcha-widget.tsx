@@ -25,6 +25,8 @@ interface SliderCaptchaProps {
 }
 
 const HANDLE_HINT = "向右拖动滑块完成拼图";
+/** One arrow key: 10 px, under twice the check's 6 px tolerance. */
+const KEY_STEP_PX = 10;
 
 export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verifying }: SliderCaptchaProps) {
   const loader = useFetcher<{ challenge: CaptchaChallenge | null }>();
@@ -81,8 +83,20 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
   }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (busy) return;
-    const step = event.shiftKey ? 10 : 1;
-    const moves: Record<string, number> = { ArrowRight: offset + step, ArrowLeft: offset - step, Home: 0, End: max };
+    // the ARIA slider keys: an arrow moves a step narrower than the check's tolerance, so some step
+    // always lands on the gap (Shift: 1 px), a page key four steps, Home and End to the ends
+    const step = event.shiftKey ? 1 : KEY_STEP_PX;
+    const page = KEY_STEP_PX * 4;
+    const moves: Record<string, number> = {
+      ArrowRight: offset + step,
+      ArrowUp: offset + step,
+      ArrowLeft: offset - step,
+      ArrowDown: offset - step,
+      PageUp: offset + page,
+      PageDown: offset - page,
+      Home: 0,
+      End: max,
+    };
     if (event.key in moves) {
       event.preventDefault();
       setOffset(clamp(moves[event.key]));

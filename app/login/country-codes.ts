@@ -1,7 +1,7 @@
 // Region codes of the login form's phone field (spec/01 §3 "Country-code option"): mainland
 // China, Hong Kong, Taiwan and the USA first, then the rest by pinyin (sorted once with
-// Intl.Collator("zh-CN") and written out here, so server and browser agree). Some entries repeat
-// on purpose, as in the original list: the three Dominican Republic codes and Georgia twice.
+// Intl.Collator("zh-CN") and written out here, so server and browser agree). The Dominican
+// Republic has three codes; each entry is listed once.
 
 export interface CountryCode {
   /** Chinese name */
@@ -94,7 +94,6 @@ export const COUNTRY_CODES: readonly CountryCode[] = [
   { country: "哥斯达黎加", code: "+506" },
   { country: "格林纳达", code: "+1473" },
   { country: "格陵兰", code: "+299" },
-  { country: "格鲁吉亚", code: "+995" },
   { country: "格鲁吉亚", code: "+995" },
   { country: "古巴", code: "+53" },
   { country: "瓜德罗普", code: "+590" },

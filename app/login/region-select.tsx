@@ -18,8 +18,8 @@ export function RegionSelect({ value, onChange, hydrated }: { value: string; onC
             : "h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-surface-container"
         }
       >
-        {COUNTRY_CODES.map((c, i) => (
-          <option key={`${c.code}-${i}`} value={c.code}>
+        {COUNTRY_CODES.map((c) => (
+          <option key={`${c.code} ${c.country}`} value={c.code}>
             {c.code} {c.country}
           </option>
         ))}

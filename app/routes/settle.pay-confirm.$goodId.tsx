@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { getAvailableCoupons, getCartOutput, type PriceLine, type UsableCoupon } from "~/api/cart.server";
 import { reportEvent } from "~/api/data-report.server";
@@ -115,6 +115,13 @@ export default function PayConfirm() {
   );
   const [dialogOpen, setDialogOpen] = useState(askEmail);
   useEffect(() => setDialogOpen(askEmail), [actionData, askEmail]);
+  // 返回修改 leads to the e-mail field, once the closing dialog has handed focus back (to 提交订单)
+  const backToEmail = useRef(false);
+  useEffect(() => {
+    if (dialogOpen || !backToEmail.current) return;
+    backToEmail.current = false;
+    document.getElementById("email")?.focus();
+  }, [dialogOpen]);
   const { goods, selection } = page;
   const hrefWith = (key: string, value: string) => {
     const params = new URLSearchParams(location.search);
@@ -163,8 +170,8 @@ export default function PayConfirm() {
           couponNo={page.chosen}
           returnHref={location.pathname + location.search}
           onClose={() => {
+            backToEmail.current = true;
             setDialogOpen(false);
-            document.getElementById("email")?.focus();
           }}
         />
       ) : null}
@@ -254,8 +261,9 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
         {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
         {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
         <input type="hidden" name="continue_anyway" value="1" />
+        {/* without JavaScript: to the field on this same page (app.css hides the warning then) */}
         <Link
-          to={returnHref}
+          to={`${returnHref}#email`}
           replace
           className={buttonClass({ variant: "outline" })}
           onClick={(e) => {

@@ -24,8 +24,10 @@ const TEST_ID = { tile: "goods-card", row: "recommend-card" } as const;
 const IMAGE_SIZE = { tile: [600, 338], row: [178, 100] } as const;
 
 /**
- * A goods card: cover, presale mark, discount, name, tags, sale (起 when the lowest of several) and
- * original price; opens in a new tab, on the SKU of its price (the callers' href, links.ts).
+ * A goods card: cover, presale mark, name, tags, sale (起 when the lowest of several) and original
+ * price, discount; opens in a new tab, on the SKU of its price (the callers' href, links.ts). The
+ * cover's top-left corner is its platform label, so the marks keep out of it: the discount sits
+ * with the prices, the presale mark in the cover's bottom-right corner.
  */
 export function GoodsCard({ goods, href, image, title, eager = false, priority = false, layout = "tile" }: GoodsCardProps) {
   const row = layout === "row";
@@ -46,10 +48,7 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
           priority={priority}
           className="gc-img"
         />
-        <div className="gc-marks">
-          {presaleAhead(goods) ? <span className="gc-presale">预售</span> : null}
-          {row ? null : discount}
-        </div>
+        <div className="gc-marks">{presaleAhead(goods) ? <span className="gc-presale">预售</span> : null}</div>
       </div>
       <div className="gc-text">
         {row ? <span className="gc-name">{name}</span> : <h3 className="gc-name">{name}</h3>}
@@ -73,6 +72,7 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
             <>
               <Price cents={goods.sale_off_price_cny} from={from} />
               {originPrice}
+              {discount}
             </>
           )}
         </div>

@@ -2,7 +2,8 @@
 // /search-result (which redirects to /search-result/{keyword}) whose dropdown of 历史搜索 and 热门搜索
 // opens with CSS on focus and whose entries are links through /search-history/add. With JavaScript
 // the same markup is enhanced: debounced suggestions, history kept in the cookie by the browser,
-// keyboard navigation, and the dropdown staying open while the pointer is over it.
+// keyboard navigation (the combobox pattern: the arrow keys move inside the dropdown, Tab leaves it),
+// and the dropdown staying open while the pointer is over it.
 import { useFetcher, useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SearchSuggestAnswer } from "~/lib/search-suggest";
@@ -146,6 +147,9 @@ export function SearchBox() {
     else options[next]?.focus();
   };
 
+  // the combobox pattern: with JavaScript the options are reached with the arrow keys, so Tab passes
+  // the dropdown by; without it, Tab is the only way to them
+  const optionTabIndex = hydrated ? -1 : undefined;
   const wanted = keyword.trim();
   const showSuggestions = hydrated && wanted !== "";
   const listId = `${id}-dropdown`;
@@ -228,7 +232,7 @@ export function SearchBox() {
                 {shownHistory.length ? (
                   <form method="post" action="/search-history/clear" onSubmit={hydrated ? clearHistory : undefined}>
                     <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                    <button type="submit" data-search-option className="text-xs text-ink-muted hover:text-primary-400">
+                    <button type="submit" data-search-option tabIndex={optionTabIndex} className="text-xs text-ink-muted hover:text-primary-400">
                       清除历史
                     </button>
                   </form>
@@ -242,6 +246,7 @@ export function SearchBox() {
                         href={historyAddHref(entry)}
                         rel="nofollow"
                         data-search-option
+                        tabIndex={optionTabIndex}
                         onClick={hydrated ? (event) => choose(event, entry) : undefined}
                         className="block max-w-[12rem] truncate rounded-full bg-surface-raised px-3 py-1 text-xs text-ink hover:bg-primary-600 hover:text-white"
                       >
@@ -266,6 +271,7 @@ export function SearchBox() {
                         href={historyAddHref(entry)}
                         rel="nofollow"
                         data-search-option
+                        tabIndex={optionTabIndex}
                         onClick={hydrated ? (event) => choose(event, entry) : undefined}
                         className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm text-ink hover:bg-surface-raised focus:bg-surface-raised"
                       >

@@ -36,6 +36,7 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
                   href={historyAddHref({ goodsNo: goods.goodsNo })}
                   rel="nofollow"
                   data-search-option
+                  tabIndex={-1}
                   data-testid="search-suggestion"
                   onClick={(event) => onChoose(event, { goodsNo: goods.goodsNo, title: goods.name })}
                   className="flex items-center gap-3 rounded-lg p-1.5 hover:bg-surface-raised focus:bg-surface-raised"
@@ -70,6 +71,7 @@ export function SuggestionPanel({ keyword, suggestions, onChoose, onAll }: Sugge
       <a
         href={searchResultPath(keyword)}
         data-search-option
+        tabIndex={-1}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
