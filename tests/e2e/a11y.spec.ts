@@ -41,6 +41,7 @@ test.describe("accessibility (axe: no violation of any impact)", () => {
   }
 
   test("a member's pages: my coupons, checkout, orders", async ({ page, shopper }) => {
+    test.slow(); // seven pages, each through axe
     const address = await shopper.useOwnAddress(page);
     await quickPasswordLogin(page, "13900139000", address);
     const [order] = readDb<{ order_no: string }>(

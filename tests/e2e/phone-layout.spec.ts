@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { quickPasswordLogin } from "./login-steps";
-import { readDb } from "./shop-api";
+import { placeUnpaidOrder, readDb } from "./shop-api";
 
 const WIDTHS = [360, 390, 414];
 const PAGES = [
@@ -60,7 +60,7 @@ test.describe("phone layouts", () => {
     });
   }
 
-  test("a member's pages fit 360–414 px phones, the order cards' buttons within reach", async ({ page, shopper }) => {
+  test("a member's pages fit 360–414 px phones, the order cards' buttons within reach", async ({ page, context, baseURL, shopper }) => {
     test.slow(); // a dozen pages
     const address = await shopper.useOwnAddress(page);
     // the demo member with orders in every state
@@ -70,7 +70,10 @@ test.describe("phone layouts", () => {
         "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' and o.status = ? limit 1",
         status,
       )[0]!.order_no;
-    const pages = [...PAGES.slice(0, 2), ...MEMBER_PAGES, `/order/detail/${orderOf("SEND_SUCCESS")}`, `/settle/pay?order_no=${orderOf("WAIT_PAY")}`];
+    // an unpaid order of its own: the seed's close 15 minutes after the run began
+    const credential = (await context.cookies()).find((cookie) => cookie.name === "login_credential")!.value;
+    const unpaid = await placeUnpaidOrder(baseURL!, credential, "13800138000");
+    const pages = [...PAGES.slice(0, 2), ...MEMBER_PAGES, `/order/detail/${orderOf("SEND_SUCCESS")}`, `/settle/pay?order_no=${unpaid}`];
     for (const path of pages) {
       // the pay page's width only (screenshots.spec.ts checked it before): its two 13 × 13 px
       // payment-method inputs were never held to the tap-target rule
@@ -79,7 +82,7 @@ test.describe("phone layouts", () => {
       await page.keyboard.press("Escape");
     }
     await page.goto("/order/list?status=WAIT_PAY");
-    const card = page.getByTestId("order-card").first();
+    const card = page.getByTestId("order-card").filter({ hasText: unpaid });
     for (const name of ["取消订单", "继续支付"]) {
       const box = (await card.getByRole("link", { name }).boundingBox())!;
       expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(390);

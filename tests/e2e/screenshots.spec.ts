@@ -4,7 +4,7 @@
 // is phone-layout.spec.ts's (360, 390 and 414 px, the pay page included).
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { couponPopupDone, loginAs, readDb } from "./shop-api";
+import { couponPopupDone, loginAs, placeUnpaidOrder, readDb } from "./shop-api";
 
 const DEMO = "13800138000";
 
@@ -15,8 +15,8 @@ const VISITOR_PAGES = [
   ["policy", "/protocols/logistics"],
 ] as const;
 
-/** The demo member's pages: goods, pay-confirm, the pay page of its unpaid order, orders, coupons. */
-function memberPages() {
+/** The demo member's pages: goods, pay-confirm, the pay page of an unpaid order, orders, coupons. */
+function memberPages(unpaidOrder: string) {
   const orderOf = (status: string) =>
     readDb<{ order_no: string }>(
       "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = ? and o.status = ? order by o.created_at limit 1",
@@ -26,7 +26,7 @@ function memberPages() {
   return [
     ["goods", "/topic/G1001"],
     ["pay-confirm", "/settle/pay-confirm/G1001"],
-    ["pay", `/settle/pay?order_no=${orderOf("WAIT_PAY")}`],
+    ["pay", `/settle/pay?order_no=${unpaidOrder}`],
     ["order-list", "/order/list"],
     ["order-detail", `/order/detail/${orderOf("SEND_SUCCESS")}`],
     ["coupons", "/coupon"],
@@ -74,9 +74,9 @@ for (const [device, viewport] of VIEWPORTS) {
 
     test(`a member's pages fit the ${device} screen`, async ({ page, context, baseURL }, testInfo) => {
       test.slow();
-      await loginAs(context, baseURL!, DEMO);
+      const credential = await loginAs(context, baseURL!, DEMO);
       await context.addCookies([couponPopupDone(baseURL!)]);
-      for (const [name, path] of memberPages()) {
+      for (const [name, path] of memberPages(await placeUnpaidOrder(baseURL!, credential, DEMO))) {
         await shoot(page, path, `tests/.tmp/screenshots/member-${name}-${device}-${testInfo.project.name}`, jsEnabled(testInfo.project.name), viewport.width);
       }
     });

@@ -102,6 +102,29 @@ export async function claimCoupons(baseURL: string, credential: string, activity
 }
 
 /**
+ * Places an unpaid order of one unit of `skuNo` for a logged-in member through the API, as the
+ * storefront would, and answers its number. The seed's unpaid orders close 15 minutes after
+ * their creation, which a long run can outlast: a test that needs one makes its own.
+ */
+export async function placeUnpaidOrder(baseURL: string, credential: string, mobile: string, skuNo = "G1001-S01"): Promise<string> {
+  const [member] = readDb<{ member_id: number }>("select member_id from members where mobile = ?", `+86-${mobile}`);
+  if (!member) throw new Error(`no member ${mobile}`);
+  const { order_no } = await api<{ order_no: string }>(
+    baseURL,
+    "/api/trade_bff/v1/order",
+    {
+      customer: { user_id: String(member.member_id), user_phone: mobile, user_email: "buyer@example.com" },
+      units: [{ goods_no: skuNo.split("-")[0], sku_no: skuNo, sku_num: 1 }],
+      channel: { channel_name: "", channel_no: "1" },
+      pay_way: "WX",
+      coupons: [],
+    },
+    { "Login-Credential": credential },
+  );
+  return order_no;
+}
+
+/**
  * The session cookie saying this browser session's layout mount already ran today (decision 017),
  * for tests about something else than the coupon pop-up that a member's first page brings.
  */
