@@ -15,15 +15,15 @@ export function CouponBar({ activities }: { activities: Activity[] }) {
   const action = location.pathname + location.search;
   if (activities.length === 0) return null;
   return (
-    <div className="group relative" data-testid="coupon-bar">
+    <div className="group relative min-w-0" data-testid="coupon-bar">
       <button
         type="button"
         aria-haspopup="true"
         className="flex w-full items-center gap-2 rounded-lg bg-primary-500/10 px-3 py-2 max-sm:min-h-11 text-left text-sm text-primary-200 ring-1 ring-primary-500/30"
       >
         <span className="rounded bg-primary-600 px-1.5 text-xs text-white">券</span>
-        <span className="truncate">{activities.map(activitySummary).slice(0, 3).join(" · ")}</span>
-        <span className="ml-auto shrink-0 whitespace-nowrap text-xs" aria-hidden="true">
+        <span className="w-0 flex-1 truncate">{activities.map(activitySummary).slice(0, 3).join(" · ")}</span>
+        <span className="shrink-0 whitespace-nowrap text-xs" aria-hidden="true">
           领券 ▾
         </span>
       </button>
