@@ -108,6 +108,8 @@ export const goods = sqliteTable(
     goodsDesc: text("goods_desc").notNull().default(""),
     /** STEAM, NINTENDO, PSN, XBOX, MOBILE, GIFT_CARD */
     platform: text("platform").notNull(),
+    /** GAME_KEY, WALLET_CODE, GIFT_CARD or TOP_UP: which redemption steps its codes take (redeem_guides, migration 0010). */
+    codeKind: text("code_kind").notNull().default("GAME_KEY"),
     covers: jsonList("covers"),
     goodsTags: jsonList("goods_tags"),
     isPresale: integer("is_presale", { mode: "boolean" }).notNull().default(false),

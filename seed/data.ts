@@ -70,7 +70,7 @@ export const REDEMPTION_URLS: Record<Platform, string> = {
 
 /** notice_text of a delivered code, per platform. */
 export const DELIVERY_NOTICES: Record<Platform, string> = {
-  STEAM: "请在 Steam 客户端「游戏」→「激活产品」中输入兑换码。兑换码一经发放不支持退换，请勿泄露给他人。",
+  STEAM: "请按兑换步骤在 Steam 中兑换。兑换码一经发放不支持退换，请勿泄露给他人。",
   NINTENDO: "请在 Nintendo eShop「输入兑换码」中兑换，需使用与商品相同区服的任天堂账户。",
   PSN: "请在 PlayStation Store「兑换代码」中输入，需使用与商品相同区服的 PSN 账户。",
   XBOX: "请在 redeem.microsoft.com 或主机 Microsoft Store 中兑换，需使用对应地区的 Microsoft 账户。",

@@ -35,7 +35,7 @@ import { generateImages, goodsImagePaths, mediaUrl, TIMER_IMAGE } from "./images
 import { createRng, type Rng } from "./random";
 import { yuanText } from "../shared/money";
 import { compactShopDay, shopClock, shopDayStart } from "../shared/shop-time";
-import { redeemStepsByPlatform } from "../server/trade/services/platforms.service";
+import { redeemGuideKey, redeemGuides } from "../server/trade/services/platforms.service";
 
 type Insert<T extends SQLiteTable> = T["$inferInsert"];
 
@@ -201,6 +201,7 @@ function buildCatalogue(now: number): Catalogue {
       goodsName: g.name,
       goodsDesc: g.desc,
       platform: g.platform,
+      codeKind: codeKindOf(g),
       covers: [mediaUrl(img.cover), mediaUrl(img.cover2)],
       goodsTags: g.tags,
       isPresale: presaleAt !== null,
@@ -602,6 +603,17 @@ function assembly(item: ItemDef): Assembly {
   return a;
 }
 
+/**
+ * What a goods' codes are (goods.code_kind, migration 0010): a store's gift card, a platform's wallet
+ * card, in-game currency, else a game key (games, DLC, memberships).
+ */
+function codeKindOf(g: GoodsDef): string {
+  if (g.platform === "GIFT_CARD") return "GIFT_CARD";
+  if (g.art === "card") return "WALLET_CODE";
+  if (g.art === "topup") return "TOP_UP";
+  return "GAME_KEY";
+}
+
 function richText(g: GoodsDef, redeemSteps: string[]): string {
   if (!g.intro) return "";
   const isGame = g.art === "game";
@@ -620,7 +632,7 @@ function richText(g: GoodsDef, redeemSteps: string[]): string {
   ].join("");
 }
 
-/** The layouts, pages and adverts; goods introductions show their platform's `redeemSteps` (the platforms table). */
+/** The layouts, pages and adverts; goods introductions show the steps of their platform and kind of code (the redeem_guides table). */
 function buildLayout(now: number, redeemSteps: Map<string, string[]>) {
   const blocks: Insert<typeof schema.layoutBlocks>[] = [];
   const items: Insert<typeof schema.layoutItems>[] = [];
@@ -656,7 +668,7 @@ function buildLayout(now: number, redeemSteps: Map<string, string[]>) {
   }
   GOODS.filter((g) => g.intro).forEach((g, i) =>
     addBlock({ pageType: "PROMOTION_RENDER", name: `${g.name} 商品详情`, styleType: "RENDER", settings: {}, renderId: g.no, sort: i + 1 }, [
-      { goodsNo: null, assembly: { RICHTEXT: { value: richText(g, redeemSteps.get(g.platform) ?? []) } } },
+      { goodsNo: null, assembly: { RICHTEXT: { value: richText(g, redeemSteps.get(redeemGuideKey(g.platform, codeKindOf(g))) ?? []) } } },
     ]),
   );
 
@@ -737,7 +749,7 @@ function tableNames(store: Store, types: string[] = ["table", "virtual"]): strin
 }
 
 /** Reference data the migrations write, not the seed: a reseed keeps it. */
-const MIGRATION_DATA = ["platforms"];
+const MIGRATION_DATA = ["platforms", "redeem_guides"];
 
 function clearAll(store: Store): void {
   // the search indexes (contentless FTS5 tables) empty themselves through the triggers of the
@@ -777,7 +789,7 @@ export function seedCatalogue(store: Store, options: { mediaDir: string; now?: n
   const now = options.now ?? Date.now();
   generateImages(options.mediaDir);
   const cat = buildCatalogue(now);
-  const layout = buildLayout(now, redeemStepsByPlatform(store.db));
+  const layout = buildLayout(now, redeemGuides(store.db));
   const activities = buildActivities(now);
   const { db } = store;
   store.sqlite.transaction(() => {
@@ -811,7 +823,7 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
   const codes = buildCodes(cat.skus, now);
   const coupons = buildCoupons(now);
   const orders = buildOrders(now, cat, coupons, codes);
-  const layout = buildLayout(now, redeemStepsByPlatform(store.db));
+  const layout = buildLayout(now, redeemGuides(store.db));
   const activities = buildActivities(now);
   const members = buildMembers(now, coupons);
   const servers: Insert<typeof schema.memberServers>[] = MEMBER_SERVERS.map((s, i) => ({

@@ -16,6 +16,12 @@ export const UsableCouponSchema = z.object({
   use_time_end: z.number(),
   usable: z.boolean(),
   saving_amount: z.number().int().default(0),
+  /** Minimum goods amount (cents), 0 = none. */
+  threshold: z.number().int().min(0).optional(),
+  /** This shop's extension (docs/api.md): why an unusable coupon cannot be used; an unknown reason reads as none. */
+  unusable_reason: z.string().optional(),
+  /** This shop's extension (docs/api.md): the cart's amount the coupon applies to (cents). */
+  eligible_amount: z.number().int().min(0).optional(),
   attr: z.object({
     main_title: z.string().default(""),
     sub_title: z.string().default(""),

@@ -49,6 +49,10 @@ export const ActivitySchema = z.object({
   can_receive: z.boolean().default(false),
   /** The member may not claim (limit reached or out of stock); false for visitors. */
   disabled: z.boolean().default(false),
+  /** This shop's extension (docs/api.md): minimum goods amount in cents; absent from another backend. */
+  threshold: z.number().int().min(0).optional(),
+  /** This shop's extension (docs/api.md): goods numbers it applies to, empty = every goods; absent from another backend. */
+  goods_scope: z.array(z.string()).optional(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 

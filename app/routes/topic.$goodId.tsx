@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { GuideCards } from "~/components/goods/guide-cards";
 import { JsonLd } from "~/components/layout/json-ld";
 import { CouponBar } from "~/components/coupon/coupon-bar";
+import { appliesToGoods } from "~/components/coupon/coupon-terms";
 import { DiscountBadge, OriginPrice, Price } from "~/components/goods/price";
 import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
 import { ShopImage } from "~/components/shop-image";
@@ -85,7 +86,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** How the goods is delivered (the `performance` extra), e.g. 自动发货：支付成功后约 1 分钟内发放兑换码… */
     delivery: extraOf(goods, "performance") ?? null,
     presale: presaleAhead(goods),
-    activities: activities?.list ?? [],
+    /** Only coupons that can apply to this goods (when the backend names their scope). */
+    activities: (activities?.list ?? []).filter((a) => appliesToGoods(a, goods.goods_no)),
   } as const;
 }
 

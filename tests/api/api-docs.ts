@@ -534,7 +534,10 @@ export const CATALOGUE: Endpoint[] = [
     title: "领券中心",
     titleEn: "Coupon activities open for claiming",
     login: "optional",
-    notes: ["登录后，每个活动附带该会员的领取状态；未登录也可浏览。"],
+    notes: [
+      "登录后，每个活动附带该会员的领取状态；未登录也可浏览。",
+      "扩展 Extension：`threshold`（使用门槛，分；0 为无门槛）与 `goods_scope`（适用的商品编号；空为全场）说明券能用在哪里。店面有它们时在商品页只列出能用于本商品的券并写明门槛与范围；没有时照常列出全部活动（`display_use`）。",
+    ],
     failures: [[400, "参数 page 不能小于 1", "分页参数越界"]],
     example: (ctx) => get(withQuery(`${PROMOTION}/available`, { page: "1", size: "20" }), asMember(ctx)),
     after: (ctx, answer) => {
@@ -592,7 +595,10 @@ export const CATALOGUE: Endpoint[] = [
     title: "可用优惠券",
     titleEn: "Coupons usable for a cart, and the optimal one",
     login: "required",
-    notes: ["`units` 每项 `{sku_no, goods_no, sku_num: 1}`，最多 10 项，同一 SKU 不能重复。最优券是省得最多的那张。"],
+    notes: [
+      "`units` 每项 `{sku_no, goods_no, sku_num: 1}`，最多 10 项，同一 SKU 不能重复。最优券是省得最多的那张。",
+      "扩展 Extension：每张券的 `eligible_amount`（本单中适用该券的商品金额，分）与不可用券的 `unusable_reason`（`BELOW_THRESHOLD` 未达门槛、`OUT_OF_SCOPE` 不适用于所选商品、`NOT_STARTED` 未到使用时间、`EXPIRED`、`INVALID`、`NOT_UNUSED` 已被占用、`NO_SAVING` 无可减金额）。店面据此写明不可用的原因；没有时显示「不满足使用条件」。",
+    ],
     failures: [
       [400, "参数 units 不能为空", "units 为空数组"],
       [400, "参数 units.1.sku_no 重复", "同一 SKU 出现两次"],
@@ -749,7 +755,7 @@ export const CATALOGUE: Endpoint[] = [
     login: "required",
     notes: [
       "发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。",
-      "`redeem_steps`（本站对规范的补充）：该商品所属平台的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
+      "`redeem_steps`（本站对规范的补充）：该商品所属平台与兑换码种类（游戏激活码、钱包充值码、礼品卡、游戏充值）的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
       "订单的全部商品都有兑换码时才一并发放；此前 `performance_list` 的 `value` 均为空。缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`，`order.notice` 先为「…退款 ￥X 处理中…」，支付通道确认退款后为「…退款 ￥X 已退回原支付账户…」。",
     ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],

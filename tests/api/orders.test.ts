@@ -576,12 +576,15 @@ describe("GET /v2/order/{no}", () => {
       copy: true,
       url: { title: "兑换地址", value: expect.stringMatching(/^https:\/\//) },
     });
-    // under the code, how to redeem it on the goods' platform
-    const platform = h.store.sqlite
-      .prepare("SELECT g.platform FROM order_units u JOIN goods g ON g.goods_no = u.goods_no WHERE u.order_no = ?")
-      .pluck()
-      .get(orderNo) as string;
-    const steps = JSON.parse(h.store.sqlite.prepare("SELECT redeem_steps FROM platforms WHERE platform = ?").pluck().get(platform) as string);
+    // under the code, how to redeem it: the guide of the goods' platform and kind of code
+    const steps = JSON.parse(
+      h.store.sqlite
+        .prepare(
+          "SELECT r.redeem_steps FROM order_units u JOIN goods g ON g.goods_no = u.goods_no JOIN redeem_guides r ON r.platform = g.platform AND r.code_kind = g.code_kind WHERE u.order_no = ?",
+        )
+        .pluck()
+        .get(orderNo) as string,
+    );
     expect(steps.length).toBeGreaterThan(1);
     expect(item.redeem_steps).toEqual(steps);
   });

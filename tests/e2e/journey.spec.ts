@@ -101,9 +101,9 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   await expect(goods.getByTestId("delivered-code")).toBeVisible();
   const code = (await goods.getByTestId("delivered-code").first().textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9-]{10,}$/);
-  // right under the code: how to redeem it on the goods' platform
+  // right under the code: how to redeem it on the goods' platform, for its kind of code
   const [{ steps }] = readDb<{ steps: string }>(
-    "select p.redeem_steps as steps from order_units u join goods g on g.goods_no = u.goods_no join platforms p on p.platform = g.platform where u.order_no = ?",
+    "select r.redeem_steps as steps from order_units u join goods g on g.goods_no = u.goods_no join redeem_guides r on r.platform = g.platform and r.code_kind = g.code_kind where u.order_no = ?",
     orderNo,
   );
   await expect(goods.getByTestId("redeem-steps").first().getByRole("listitem")).toHaveText(JSON.parse(steps) as string[]);

@@ -4,12 +4,14 @@ import type { UsableCoupon } from "~/api/cart.server";
 import { formatDotDate } from "../../../shared/shop-time";
 import { cardClass } from "~/components/ui/card";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { unusableText } from "./coupon-terms";
 
 const SKELETONS = 9;
 
 /**
  * Pick a coupon for the order (spec/02 §4): the optimal one is chosen automatically, usable ones
- * first, the rest disabled with 不满足使用条件. Each choice is a link, so it works without JS.
+ * first, the rest disabled with the reason the services give (coupon-terms.ts; 不满足使用条件 when they
+ * give none). Each choice is a link, so it works without JS.
  */
 export function CouponPicker({
   coupons,
@@ -67,8 +69,8 @@ export function CouponPicker({
               <>
                 <span className="text-lg font-bold text-primary-400">{coupon.attr.display_name || coupon.coupon_name}</span>
                 <span className="block truncate text-sm text-ink">{coupon.attr.main_title || coupon.coupon_name}</span>
-                <span className="block text-xs text-ink-muted">
-                  {coupon.usable ? `${formatDotDate(coupon.use_time_start)}-${formatDotDate(coupon.use_time_end)}` : "不满足使用条件"}
+                <span className="block text-xs text-ink-muted" data-testid={coupon.usable ? undefined : "coupon-unusable-reason"}>
+                  {coupon.usable ? `${formatDotDate(coupon.use_time_start)}-${formatDotDate(coupon.use_time_end)}` : unusableText(coupon)}
                 </span>
                 {coupon.coupon_no === optimal ? (
                   <span className="absolute right-2 top-2 rounded bg-primary-600 px-1.5 text-[10px] text-white">最优</span>

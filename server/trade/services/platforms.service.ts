@@ -1,22 +1,30 @@
-// The goods platforms' reference data (the `platforms` table, db/migrations/0005_search_by_platform.sql):
-// how a code of each platform is redeemed, for the order page under every delivered code and for
-// the goods' introduction the seed writes.
+// How a delivered code is redeemed (the `redeem_guides` table, db/migrations/0010_redeem_steps_by_code_kind.sql):
+// steps per platform and kind of code (goods.code_kind: a game key, a wallet code, a gift card, a
+// top-up), for the order page under every delivered code and for the goods' introduction the seed writes.
 import type { Db } from "../../../db/client";
 import { statement } from "./prepared";
 
-/** The redemption steps of each goods' platform: goods_no → steps (none for a platform without any). */
+/** The redemption steps of each goods, by its platform and kind of code: goods_no → steps (none when no guide). */
 export function redeemStepsOfGoods(db: Db, goodsNos: readonly string[]): Map<string, string[]> {
   const rows = statement(
     db,
-    "SELECT g.goods_no AS goodsNo, p.redeem_steps AS steps FROM goods g JOIN platforms p ON p.platform = g.platform WHERE g.goods_no IN (SELECT value FROM json_each(?))",
+    "SELECT g.goods_no AS goodsNo, r.redeem_steps AS steps FROM goods g JOIN redeem_guides r ON r.platform = g.platform AND r.code_kind = g.code_kind WHERE g.goods_no IN (SELECT value FROM json_each(?))",
   ).all(JSON.stringify(goodsNos)) as { goodsNo: string; steps: string }[];
   return new Map(rows.map((r) => [r.goodsNo, parseSteps(r.steps)]));
 }
 
-/** Every platform's redemption steps: platform → steps. */
-export function redeemStepsByPlatform(db: Db): Map<string, string[]> {
-  const rows = statement(db, "SELECT platform, redeem_steps AS steps FROM platforms").all() as { platform: string; steps: string }[];
-  return new Map(rows.map((r) => [r.platform, parseSteps(r.steps)]));
+/** Every guide's steps, keyed by redeemGuideKey(platform, code kind). */
+export function redeemGuides(db: Db): Map<string, string[]> {
+  const rows = statement(db, "SELECT platform, code_kind AS kind, redeem_steps AS steps FROM redeem_guides").all() as {
+    platform: string;
+    kind: string;
+    steps: string;
+  }[];
+  return new Map(rows.map((r) => [redeemGuideKey(r.platform, r.kind), parseSteps(r.steps)]));
+}
+
+export function redeemGuideKey(platform: string, codeKind: string): string {
+  return `${platform}/${codeKind}`;
 }
 
 /** The column is JSON an operator may edit by hand: anything but a list of texts reads as none. */

@@ -7,6 +7,7 @@ import { goods, skus } from "../../../db/schema";
 import {
   compareEvaluations,
   couponView,
+  eligibleAmount,
   evaluateCoupon,
   goodsAmount,
   optimalCoupon,
@@ -117,7 +118,8 @@ export function evaluateMemberCoupons(db: Db, memberId: number, units: readonly 
 export interface AvailableCoupons {
   can_use_coupons: string[];
   optimal_coupon: string | null;
-  coupons: (WireCoupon & { usable: boolean; saving_amount: number })[];
+  /** unusable_reason and eligible_amount are this shop's extension (docs/api.md): why a coupon cannot be used. */
+  coupons: (WireCoupon & { usable: boolean; saving_amount: number; unusable_reason?: UnusableReason; eligible_amount: number })[];
 }
 
 /** promotion/available_coupon: which of the member's coupons fit these units, and the best one. */
@@ -129,7 +131,13 @@ export function availableCoupons(deps: ServiceDeps, member: Caller, input: reado
   return {
     can_use_coupons: choices.filter((c) => c.evaluation.usable).map((c) => c.coupon.coupon_no),
     optimal_coupon: optimal?.couponNo ?? null,
-    coupons: choices.map((c) => ({ ...c.coupon, usable: c.evaluation.usable, saving_amount: c.evaluation.savingCents })),
+    coupons: choices.map(({ coupon, evaluation }) => ({
+      ...coupon,
+      usable: evaluation.usable,
+      saving_amount: evaluation.savingCents,
+      ...(evaluation.usable ? {} : { unusable_reason: evaluation.reason }),
+      eligible_amount: eligibleAmount(coupon.goods_scope, units),
+    })),
   };
 }
 

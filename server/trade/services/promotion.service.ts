@@ -86,6 +86,10 @@ export interface WireActivity {
   can_receive: boolean;
   /** A member who may not claim (limit reached or out of stock); false for visitors. */
   disabled: boolean;
+  /** Extension (docs/api.md): the coupon's minimum goods amount (cents); 0 = none. */
+  threshold: number;
+  /** Extension (docs/api.md): goods numbers the coupon applies to; empty = every goods. */
+  goods_scope: string[];
 }
 
 export function toOwnedCoupon(coupon: CouponRow, activity: ActivityRow): OwnedCoupon {
@@ -240,6 +244,8 @@ export function availableActivities(
       claimed_count_by_me: claimed,
       can_receive: canReceive,
       disabled: memberId !== null && !canReceive,
+      threshold: a.threshold,
+      goods_scope: a.goodsScope,
     };
   });
   return { list, page: paging.page, size: paging.size, total: listed.length };
