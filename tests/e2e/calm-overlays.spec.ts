@@ -1,0 +1,76 @@
+// Calm overlays (issue 26, decision 027): the coupon pop-up never opens over the checkout pages (it
+// waits for the next page that is not one), lists only what this visit brought, and the home page's
+// advert waits for it (one overlay at a time).
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, jsEnabled, test } from "./fixtures";
+import { closeCouponPopup } from "./login-steps";
+
+const couponTitle = (page: Page) => page.getByRole("heading", { name: "恭喜您" });
+const couponPopup = (page: Page) => page.getByRole("dialog").filter({ has: couponTitle(page) });
+const advert = (page: Page) => page.getByTestId("popup-advert");
+
+/** A new browser session of a signed-up member: the layout mount (receive_auto and the pop-up) is due. */
+const newBrowserSession = (context: BrowserContext) => context.clearCookies({ name: "coupon_popup" });
+
+test.describe("calm overlays", () => {
+  test("the coupon pop-up never opens over checkout: it waits for the next page that is not checkout", async ({
+    page,
+    context,
+    shopper,
+    baseURL,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await shopper.useOwnAddress(page);
+    await shopper.signUp(context, baseURL!);
+    await newBrowserSession(context);
+    await page.goto("/settle/pay-confirm/G1001");
+    await expect(page.getByRole("heading", { name: "确认订单" })).toBeVisible();
+    await expect(couponTitle(page)).toHaveCount(0);
+    // the next page that is not checkout: a click in the header (a client navigation with JavaScript)
+    if (js) await page.locator(".search-box[data-enhanced]").waitFor();
+    await page.getByRole("link", { name: "TTS游戏商城 首页" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(couponTitle(page)).toBeVisible();
+    await expect(couponPopup(page).getByTestId("coupon-card")).toHaveCount(1);
+    await closeCouponPopup(page);
+    await page.reload();
+    await expect(page.getByTestId("member-name")).toBeVisible();
+    await expect(couponTitle(page)).toHaveCount(0);
+  });
+
+  test("“new” is only what this visit brought: a member's next visit with no new coupon has no pop-up", async ({ page, context, shopper, baseURL }) => {
+    await shopper.useOwnAddress(page);
+    await shopper.signUp(context, baseURL!);
+    await newBrowserSession(context);
+    await page.goto("/coupon-collection");
+    await expect(couponTitle(page)).toBeVisible();
+    await closeCouponPopup(page);
+    // the browser closed and opened again: the member still has the coupon, but it is not new
+    await newBrowserSession(context);
+    await page.goto("/coupon-collection");
+    await expect(page.getByRole("heading", { name: "领券中心", level: 1 })).toBeVisible();
+    await expect(couponTitle(page)).toHaveCount(0);
+  });
+
+  test("phone: the home page's advert waits for the coupon pop-up, never on top of it", async ({ page, context, shopper, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shopper.useOwnAddress(page);
+    await shopper.signUp(context, baseURL!);
+    await newBrowserSession(context);
+    if (js) {
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 5_000);
+    }
+    await page.goto("/");
+    await expect(couponTitle(page)).toBeVisible();
+    if (js) {
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      await page.clock.fastForward(2_000); // past the advert's 1 s
+    }
+    await expect(advert(page)).toHaveCount(0);
+    await closeCouponPopup(page);
+    // with JavaScript the advert comes next; without it the page is not reloaded by the close
+    if (js) await expect(advert(page)).toBeVisible();
+  });
+});
