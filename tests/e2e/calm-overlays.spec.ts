@@ -3,7 +3,37 @@
 // advert waits for it (one overlay at a time).
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { closeCouponPopup } from "./login-steps";
+import { closeCouponPopup, screenshot } from "./login-steps";
+
+/**
+ * Scrolls the page from top to bottom and answers each price (a ￥ amount) or primary action
+ * (点击付款, 提交订单, 立即购买) that a floating control (the sidebar's 领券中心 / 回到顶部, the
+ * 在线客服 bubble) lies over at some scroll position.
+ */
+async function coveredByFloats(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const floats = [...document.querySelectorAll('aside[aria-label="快捷入口"] a, #cs-chat')];
+    const primary = /^(点击付款|提交订单|立即购买)/;
+    const targets = [...document.querySelectorAll("main *")].filter((el) => {
+      const text = el.textContent?.trim() ?? "";
+      return (el.children.length === 0 && /^[￥¥]\s*\d/.test(text)) || (el.matches("a, button") && primary.test(text));
+    });
+    const covered = new Set<string>();
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(y + 100, end)) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      const boxes = floats.map((el) => el.getBoundingClientRect());
+      for (const target of targets) {
+        const r = target.getBoundingClientRect();
+        if (r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) continue;
+        if (boxes.some((f) => r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom)) covered.add(target.textContent!.trim());
+      }
+      if (y >= end) break;
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+    return [...covered];
+  });
+}
 
 const couponTitle = (page: Page) => page.getByRole("heading", { name: "恭喜您" });
 const couponPopup = (page: Page) => page.getByRole("dialog").filter({ has: couponTitle(page) });
@@ -72,5 +102,26 @@ test.describe("calm overlays", () => {
     await closeCouponPopup(page);
     // with JavaScript the advert comes next; without it the page is not reloaded by the close
     if (js) await expect(advert(page)).toBeVisible();
+  });
+
+  test("phone: the floating 领券中心 / 回到顶部 / 在线客服 never cover a price or a primary action", async ({ page, context, shopper, baseURL }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shopper.useOwnAddress(page);
+    await shopper.signUp(context, baseURL!);
+    await page.goto("/?popup=closed");
+    await expect(page.getByRole("complementary", { name: "快捷入口" }).getByRole("link", { name: "领券中心" })).toBeVisible();
+    if (js) await expect(page.locator("#cs-chat")).toBeVisible();
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: "instant" }));
+    await screenshot(page, testInfo, "calm-phone-home-floats");
+    expect(await coveredByFloats(page), "home").toEqual([]);
+    await page.goto("/settle/pay-confirm/G1001");
+    await page.getByRole("textbox", { name: "收货邮箱" }).fill("calm@example.com");
+    expect(await coveredByFloats(page), "确认订单").toEqual([]);
+    await page.getByRole("button", { name: "提交订单" }).click();
+    await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
+    if (js) await expect(page.locator("#cs-chat")).toBeVisible();
+    await screenshot(page, testInfo, "calm-phone-pay-floats");
+    expect(await coveredByFloats(page), "pay page").toEqual([]);
   });
 });
