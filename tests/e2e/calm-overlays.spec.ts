@@ -124,4 +124,35 @@ test.describe("calm overlays", () => {
     await screenshot(page, testInfo, "calm-phone-pay-floats");
     expect(await coveredByFloats(page), "pay page").toEqual([]);
   });
+
+  test("phone goods page: a sticky bar keeps the price and 立即购买 in reach, over nothing at the page end", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/topic/G1001");
+    await page.getByRole("link", { name: "数字豪华版" }).click();
+    await expect(page).toHaveURL(/sku=G1001-S\d+/);
+    const skuNo = new URL(page.url()).searchParams.get("sku");
+    const bar = page.getByTestId("buy-bar");
+    const buy = bar.getByRole("link", { name: "立即购买" });
+    await screenshot(page, testInfo, "calm-phone-goods-first-screen");
+    // on the first screen, with the price of the chosen SKU
+    await expect(buy).toBeInViewport();
+    await expect(bar).toContainText(await page.getByTestId("goods-price").locator(".price").first().innerText());
+    // one buy control on the screen at a time
+    await expect(page.getByRole("link", { name: "立即购买", exact: true })).toHaveCount(1);
+    // at the end of the page the bar is after the content, not over it
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    const barBox = (await bar.boundingBox())!;
+    const lastContent = (await page.locator("article > div").first().boundingBox())!;
+    expect(lastContent.y + lastContent.height).toBeLessThanOrEqual(barBox.y);
+    expect(await coveredByFloats(page)).toEqual([]);
+    // a visitor is asked to log in first, on the way to pay-confirm for the chosen SKU
+    await buy.click();
+    await expect(page).toHaveURL(new RegExp(`login=captcha&redirectTo=${encodeURIComponent(`/settle/pay-confirm/G1001?sku=${skuNo}`)}`));
+  });
+
+  test("desktop goods page: no buy bar, the one 立即购买 in the buy card", async ({ page }) => {
+    await page.goto("/topic/G1001");
+    await expect(page.getByRole("region", { name: "购买" }).getByRole("link", { name: "立即购买" })).toBeVisible();
+    await expect(page.getByTestId("buy-bar")).toBeHidden();
+  });
 });
