@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -12,6 +13,7 @@ import { takeFlash } from "~/server-only/flash.server";
 import { shopConfig } from "~/server-only/shop-config.server";
 import { useNonce } from "~/components/layout/nonce";
 import { layoutOf } from "~/lib/route-handle";
+import { isCheckoutPath } from "~/lib/checkout-pages";
 import { searchBoxData } from "~/server-only/search-box.server";
 import { PageViewReporter } from "~/components/layout/page-view-reporter";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -44,11 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     flash: await takeFlash(context),
     // the header search box's history (serach_cache cookie) and hot searches, rendered without JS too
     searchBox: await searchBoxData(context, api),
-    // the login modal opens from the address (?login=captcha|pwd); the coupon pop-up once after login
+    // the login modal opens from the address (?login=captcha|pwd); the coupon pop-up once after
+    // login, never over a checkout page
     login: member ? null : await loginModalState(request, api),
-    couponPopup: member ? await takeCouponPopup(context, api) : null,
+    couponPopup: member ? await takeCouponPopup(context, api, isCheckoutPath(new URL(request.url).pathname)) : null,
   };
 }
+
+/** Leaving the checkout pages loads the layout again: a coupon pop-up may wait for that page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (isCheckoutPath(currentUrl.pathname) && !isCheckoutPath(nextUrl.pathname));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -71,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { shop, member, flash, login, couponPopup } = useLoaderData<typeof loader>();
+  const { shop, member, flash, login } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
   // spec/01 §2: page changes slide and fade in. With JavaScript that is a client navigation (a new
@@ -94,7 +101,7 @@ export default function App() {
       <SiteFooter showIcp={shop.showIcp} />
       <PageViewReporter />
       {login && location.pathname !== "/login" ? <LoginModal state={login} /> : null}
-      <CouponPopup popup={couponPopup} />
+      <CouponPopup />
     </>
   );
 }

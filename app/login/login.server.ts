@@ -5,11 +5,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { loadCaptcha, syncLoginCookie } from "~/api/member.server";
-import { getMyCoupons, receiveAuto, type Coupon } from "~/api/promotion.server";
+import { getMyCoupons, PAGE_SIZE, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "~/server-only/auth.server";
 import { env } from "~/server-only/env.server";
 import { optional } from "~/server-only/http.server";
-import { dueToday } from "~/server-only/once-a-day.server";
+import { dueToday, recordRest, recordToday } from "~/server-only/once-a-day.server";
 import { loginTabOf, type LoginModalState } from "./login-fields";
 
 /** Query parameters that belong to the login modal, not to the page under it. */
@@ -96,21 +96,30 @@ export const POPUP_COUPONS = 3;
  * spec/01 §4 runs this on layout mount; a server-rendered shop mounts its layout once per visit:
  * on a member's first page of a browser session (and of each day, for browsers that keep their
  * session for weeks), and on the page after a login, which clears the cookie (decision 017).
- * receive_auto first, then the member's coupons; the pop-up shows the first 3 unused ones, and
- * nothing when there are none. Failures are only logged.
+ * receive_auto runs then; the pop-up shows what it received — new in this visit — that is still
+ * unused (at most 3), and nothing when it received nothing (decision 027). On a checkout page the
+ * received coupons wait in the cookie for the next page that is not one. Failures are only logged.
  */
-export async function takeCouponPopup(context: AppLoadContext, api: TradeApi): Promise<CouponPopupData | null> {
-  if (!dueToday(context, "couponPopup")) return null;
+export async function takeCouponPopup(context: AppLoadContext, api: TradeApi, onCheckout: boolean, now = Date.now()): Promise<CouponPopupData | null> {
+  // the coupons an earlier mount received that wait for a page that is not checkout
+  const waiting = recordRest(context, "couponPopup").split(",").filter(Boolean);
+  const due = dueToday(context, "couponPopup", now);
+  if (!due && (onCheckout || waiting.length === 0)) return null;
   try {
-    const auto = await receiveAuto(api);
-    if (!auto.ok) console.warn(`receive_auto failed: ${auto.errorMsg}`);
-    const mine = await getMyCoupons(api, { page: 1, size: POPUP_COUPONS });
+    const received = [...waiting];
+    if (due) {
+      const auto = await receiveAuto(api);
+      if (auto.ok) received.push(...auto.result.received);
+      else console.warn(`receive_auto failed: ${auto.errorMsg}`);
+    }
+    recordToday(context, "couponPopup", onCheckout ? received.join(",") : "", now);
+    if (onCheckout || received.length === 0) return null;
+    const mine = await getMyCoupons(api, { page: 1, size: PAGE_SIZE });
     if (!mine.ok) {
       console.warn(`my_coupon for the pop-up failed: ${mine.errorMsg}`);
       return null;
     }
-    const coupons = mine.result.unused_coupons.slice(0, POPUP_COUPONS);
-    const now = Date.now();
+    const coupons = mine.result.unused_coupons.filter((coupon) => received.includes(coupon.coupon_no)).slice(0, POPUP_COUPONS);
     return coupons.length ? { id: String(now), coupons, now } : null;
   } catch (error) {
     console.warn("coupon pop-up failed", error);

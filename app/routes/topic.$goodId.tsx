@@ -201,7 +201,10 @@ export default function Topic() {
                 {page.delivery}
               </p>
             ) : null}
-            <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+            {/* on a phone the buy button is in the bar at the bottom of the screen (below) */}
+            <div className="max-sm:hidden">
+              <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+            </div>
             <BuyNotices regionRestricted={goods.region_restricted} />
           </section>
 
@@ -229,6 +232,18 @@ export default function Topic() {
           {page.richText ? (
             <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />
           ) : null}
+        </div>
+      </div>
+      {/* Phone: 立即购买 is below the first screen, so the price and the button stay at the bottom of
+          the screen (CSS sticky, with or without JavaScript); at the end of the page the bar sits
+          after the content instead of over it, and nothing floats here (decision 027). */}
+      <div
+        data-testid="buy-bar"
+        className="sticky bottom-0 z-20 -mx-4 mt-6 flex items-center gap-3 border-t border-surface-line bg-surface-container/95 px-4 py-3 backdrop-blur sm:hidden"
+      >
+        <Price cents={page.skuPrice} className="shrink-0 text-xl" />
+        <div className="min-w-0 flex-1">
+          <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
         </div>
       </div>
       <JsonLd data={productJsonLd({ name: goods.goods_name, image: goods.covers[0], priceCents: page.skuPrice, description: goods.goods_desc })} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueToday } from "./once-a-day.server";
+import { dueToday, recordRest, recordToday } from "./once-a-day.server";
 import { createAppLoadContext } from "./session.server";
 
 const contextOf = (cookie = "") =>
@@ -32,5 +32,13 @@ describe("the once-a-day trigger", () => {
   it("treats any other value as not run today", async () => {
     const context = await contextOf("coupon_popup=shown");
     expect(dueToday(context, "couponPopup", lateEvening)).toBe(true);
+  });
+
+  it("keeps what the caller records after the day: not due again that day, and the rest reads back", async () => {
+    const context = await contextOf(`coupon_popup=${encodeURIComponent("2026-11-24|C1,C2")}`);
+    expect(dueToday(context, "couponPopup", lateEvening)).toBe(false);
+    expect(recordRest(context, "couponPopup")).toBe("C1,C2");
+    recordToday(context, "couponPopup", "", lateEvening);
+    expect(context.session.setCookieHeaders()[0]).toMatch(/^coupon_popup=2026-11-24;/);
   });
 });

@@ -45,6 +45,9 @@ describe("links from admin data", () => {
       sqlite.prepare("UPDATE popup_adverts SET link_url = '//evil.example/advert', jump_type = 'INTERNAL_WEB'").run();
       const activities = sqlite.prepare("SELECT activity_no FROM coupon_activities").pluck().all() as string[];
       activities.forEach((no, i) => sqlite.prepare("UPDATE coupon_activities SET jump_url = ? WHERE activity_no = ?").run(HOSTILE[i % HOSTILE.length], no));
+      // the pop-up shows the coupons a visit brought (decision 027): member 1's automatic coupon is still to come
+      sqlite.prepare("DELETE FROM coupons WHERE member_id = 1 AND activity_no = 'ACT001'").run();
+      sqlite.prepare("UPDATE members SET auto_coupons_granted_at = NULL WHERE member_id = 1").run();
       const order = sqlite
         .prepare("SELECT order_no FROM order_performances p JOIN orders o USING (order_no) WHERE o.member_id = 1 AND o.status = 'SEND_SUCCESS' LIMIT 1")
         .pluck()

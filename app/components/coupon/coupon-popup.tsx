@@ -4,26 +4,19 @@
 // closes with a link back to this page (the decision is spent by then); with JavaScript it is a
 // modal dialog (ui/overlay.tsx) that a click beside it closes too.
 import { useLocation } from "@remix-run/react";
-import { useState } from "react";
-import type { Coupon } from "~/api/promotion.server";
 import { CloseIcon } from "~/components/captcha-widget";
 import { CouponCard, couponButton, couponView } from "./coupon-card";
 import { buttonClass, tapTarget } from "~/components/ui/button";
 import { Overlay } from "~/components/ui/overlay";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { useCouponPopup } from "~/hooks/use-coupon-popup";
 
-export interface CouponPopupProps {
-  /** `now`: the server's clock when it decided, so the corner marks read the same on both sides. */
-  popup: { id: string; coupons: Coupon[]; now: number } | null;
-}
-
-export function CouponPopup({ popup }: CouponPopupProps) {
+export function CouponPopup() {
   const shopHref = useShopHref();
   const location = useLocation();
-  const [closedId, setClosedId] = useState<string | null>(null);
-  if (!popup || popup.coupons.length === 0 || closedId === popup.id) return null;
+  const { popup, close } = useCouponPopup();
+  if (!popup) return null;
   const here = location.pathname + location.search;
-  const close = () => setClosedId(popup.id);
 
   return (
     <Overlay

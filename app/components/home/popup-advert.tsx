@@ -8,6 +8,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { deferred } from "~/lib/deferred";
 import type { PopupAdvertView } from "~/lib/popup-advert";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useCouponPopup } from "~/hooks/use-coupon-popup";
 
 // The frame is in the server HTML (inside <noscript>, which React never renders in the browser);
 // with JavaScript it shows a second after the page, so its code loads meanwhile.
@@ -23,8 +24,9 @@ export function PopupAdvert({ advert }: { advert: PopupAdvertView | null }) {
   const [searchParams] = useSearchParams();
   const [visible, setVisible] = useState(false);
   const [closed, setClosed] = useState(false);
-  // never on top of another modal (the login modal opens from ?login=…)
-  const blocked = searchParams.has("login");
+  // never on top of another overlay (the login modal opens from ?login=…); after the coupon pop-up
+  const couponPopupOpen = useCouponPopup().popup !== null;
+  const blocked = searchParams.has("login") || couponPopupOpen;
   // "about 1 s after the list loads": a list that came with the document (this render hydrates it)
   // was on screen from the start of the page, so the second counts from there, not from whenever
   // the scripts finish on a slow phone; a list loaded by a client navigation counts from now
@@ -52,9 +54,11 @@ export function PopupAdvert({ advert }: { advert: PopupAdvertView | null }) {
   return (
     <>
       {/* without JavaScript: in the page from the start (React leaves <noscript> alone when hydrating) */}
-      <noscript>
-        <Frame advert={advert} closeHref={POPUP_CLOSED_HREF} />
-      </noscript>
+      {couponPopupOpen ? null : (
+        <noscript>
+          <Frame advert={advert} closeHref={POPUP_CLOSED_HREF} />
+        </noscript>
+      )}
       {shown ? (
         <Suspense fallback={null}>
           <Frame advert={advert} closeHref={POPUP_CLOSED_HREF} onClose={() => setClosed(true)} />

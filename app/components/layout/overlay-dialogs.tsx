@@ -5,6 +5,7 @@
 import { Suspense, type ComponentProps } from "react";
 import { deferred } from "~/lib/deferred";
 import { loadLoginModal } from "~/login/load-login-modal";
+import { useCouponPopup } from "~/hooks/use-coupon-popup";
 
 const loadCouponPopup = () => import("~/components/coupon/coupon-popup");
 const LoginModalLater = deferred(import.meta.env.SSR ? (await loadLoginModal()).LoginModal : null, () => loadLoginModal().then((m) => m.LoginModal));
@@ -18,11 +19,11 @@ export function LoginModal(props: ComponentProps<typeof LoginModalLater>) {
   );
 }
 
-export function CouponPopup({ popup }: ComponentProps<typeof CouponPopupLater>) {
-  if (!popup || popup.coupons.length === 0) return null;
+export function CouponPopup() {
+  if (!useCouponPopup().popup) return null;
   return (
     <Suspense fallback={null}>
-      <CouponPopupLater popup={popup} />
+      <CouponPopupLater />
     </Suspense>
   );
 }

@@ -7,7 +7,9 @@ export const BACK_TO_TOP_AFTER_PX = 500;
 /**
  * Fixed at the right (spec/01 §2 "Sidebar"): 领券中心, and 回到顶部 once the page is scrolled past
  * 500 px (with JavaScript by the scroll position; without it by a CSS scroll timeline where the
- * browser has one). The customer-service chat script lives exactly as long as the sidebar.
+ * browser has one). On a phone nothing floats over a price or a primary action (decision 027): the
+ * entries are a row at the end of the page, above the footer, with the chat bubble (app.css). The
+ * customer-service chat script lives exactly as long as the sidebar.
  */
 export function Sidebar({ csChatScriptUrl }: { csChatScriptUrl: string }) {
   const shopHref = useShopHref();
@@ -39,7 +41,7 @@ export function Sidebar({ csChatScriptUrl }: { csChatScriptUrl: string }) {
     ? { className: showTop ? "" : "invisible opacity-0", "aria-hidden": !showTop, tabIndex: showTop ? 0 : -1 }
     : { className: "back-to-top-css" };
   return (
-    <aside aria-label="快捷入口" className="fixed bottom-24 right-4 z-30 flex flex-col gap-3 max-sm:right-2 max-sm:gap-2">
+    <aside aria-label="快捷入口" className="fixed bottom-24 right-4 z-30 flex flex-col gap-3 max-sm:static max-sm:mt-8 max-sm:flex-row max-sm:justify-center">
       <a href={shopHref("/coupon-collection")} className={item}>
         <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4Z" />

@@ -13,7 +13,7 @@ const POLICIES = [
 export function SiteFooter({ showIcp }: { showIcp: boolean }) {
   const shopHref = useShopHref();
   return (
-    <footer className="mt-16 border-t border-surface-line bg-surface-footer text-sm text-ink-muted">
+    <footer className="mt-16 border-t max-sm:order-last border-surface-line bg-surface-footer text-sm text-ink-muted">
       <div className="mx-auto grid max-w-shop gap-8 px-4 py-10 md:grid-cols-[1fr_auto]">
         <div className="space-y-4">
           <nav aria-label="政策与协议">
