@@ -71,7 +71,9 @@ for (const view of VIEWS) {
       const price = await page.getByTestId("goods-price").locator(".price").textContent();
 
       const buy = async (p: Page) => {
-        await press(p.getByRole("region", { name: "购买" }).getByRole("link", { name: "立即购买", exact: true }));
+        // a phone's 立即购买 is the sticky buy bar's (decision 027)
+        const buyControls = view.name === "1440" ? p.getByRole("region", { name: "购买" }) : p.getByTestId("buy-bar");
+        await press(buyControls.getByRole("link", { name: "立即购买", exact: true }));
         await expect(p).toHaveURL(/[?&]login=captcha/);
       };
       await buy(page);

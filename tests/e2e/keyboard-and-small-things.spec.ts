@@ -106,6 +106,12 @@ for (const screen of SCREENS) {
       await expect(dialog).toBeHidden();
       await expect(email).toBeFocused();
       await expect(email).toHaveValue("not-an-email");
+      // and the shopper sees it: not under the fixed header
+      const header = (await page.getByRole("banner").boundingBox())!;
+      // (the focus may still be scrolling the page there)
+      await expect
+        .poll(async () => (await email.boundingBox())!.y, { message: "the e-mail field is below the header" })
+        .toBeGreaterThanOrEqual(header.y + header.height);
     });
 
     test("discount badges sit with the prices and leave the covers' platform label free", async ({ page }) => {
