@@ -6,9 +6,12 @@ import { PAID_STATUSES, type PayStatusAnswer } from "~/lib/order-status";
 const POLL_MS = 1000;
 const LOGIN_DELAY_MS = 1000;
 
-/** Polls the order every second; paid → pay-wait, 401 → login, other failures stop it; answers the status last seen. */
+/** Polls the order every second (one request at a time); paid → pay-wait, 401 → login, other failures stop it; answers the status last seen. */
 export function usePaymentPolling(orderNo: string | null) {
-  const { data: answer, load } = useFetcher<PayStatusAnswer>();
+  const { data: answer, load, state } = useFetcher<PayStatusAnswer>();
+  // a poll still on its way is not cut short by the next one (an aborted load is a console error)
+  const loading = useRef(false);
+  loading.current = state !== "idle";
   const navigate = useNavigate();
   const location = useLocation();
   const [message, setMessage] = useState<string | null>(null);
@@ -25,7 +28,9 @@ export function usePaymentPolling(orderNo: string | null) {
 
   useEffect(() => {
     if (!orderNo || !active) return;
-    const timer = setInterval(() => load(`/settle/pay-status/${orderNo}`), POLL_MS);
+    const timer = setInterval(() => {
+      if (!loading.current) load(`/settle/pay-status/${orderNo}`);
+    }, POLL_MS);
     return () => clearInterval(timer);
   }, [orderNo, active, load]);
 

@@ -137,3 +137,24 @@ for (const device of DEVICES) {
     });
   });
 }
+
+test("a slow status answer is waited for, not cut short by the next poll", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test.skip(!jsEnabled(testInfo.project.name), "without JavaScript the page refreshes itself instead of polling");
+  await shopper.signUp(context, baseURL!);
+  await confirmPurchase(page);
+  // the services answer the status in 2.5 s, the page polls every second
+  let started = 0;
+  let open = 0;
+  let most = 0;
+  await page.route("**/settle/pay-status/**", async (route) => {
+    started += 1;
+    most = Math.max(most, ++open);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue().finally(() => (open -= 1));
+  });
+  const opened = context.waitForEvent("page");
+  await page.getByRole("button", { name: "点击付款" }).click();
+  await (await opened).close();
+  await expect.poll(() => started, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  expect(most).toBe(1);
+});
