@@ -1,7 +1,8 @@
 // Spec lines the second parity audit found short (issue 25; docs/spec-parity.md): the default pay
 // way as sent (spec/02 §3, §9: TCTP), the pay page's side box hidden once the order has its cashier
-// (spec/02 §2), the leave-page warning while the page waits for the payment (spec/02 §2), and the
-// shopping-guide cards' 券后价 (spec/02 §2). With JavaScript and without, at 1440 and 390 px.
+// (spec/02 §2), the leave-page warning while the page waits for the payment (spec/02 §2), the
+// order page without a number (spec/02 §5), and the shopping-guide cards' 券后价 (spec/02 §2). With
+// JavaScript and without, at 1440 and 390 px.
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { screenshot } from "./login-steps";
@@ -93,6 +94,14 @@ test.describe("the pay page", () => {
     expect(page.isClosed()).toBe(false);
     await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
   });
+});
+
+test("the order page without an order number says 订单不存在 (spec/02 §5, §8)", async ({ page, context, baseURL, shopper }) => {
+  await shopper.useOwnAddress(page);
+  await shopper.signUp(context, baseURL!);
+  const response = await page.goto("/order/detail");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "订单不存在" })).toBeVisible();
 });
 
 test.describe("the goods page's shopping-guide cards", () => {
