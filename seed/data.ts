@@ -1620,11 +1620,14 @@ export interface PopupDef {
   link?: string;
 }
 
-/** Listed in display priority (sort). */
+/**
+ * Listed in display priority (sort). The storefront shows only the first entry (spec/01 §7): the
+ * daily advert, once a shop day to everyone; the other two are there for the other frequencies (spec/03 §9).
+ */
 export const POPUPS: PopupDef[] = [
-  { popPeriod: "EVERY_USER", image: "adverts/advert-1.svg", jump: "INTERNAL_WEB", link: "/coupon-collection" },
   { popPeriod: "EVERY_DAY", image: "adverts/advert-2.svg", jump: "GOODS_DETAIL", goodsNo: "G1004" },
   { popPeriod: "EVERY_TIMES", image: "adverts/advert-3.svg", jump: "GOODS_DETAIL", goodsNo: "G1031" },
+  { popPeriod: "EVERY_USER", image: "adverts/advert-1.svg", jump: "INTERNAL_WEB", link: "/coupon-collection" },
 ];
 
 // ─── promotions ──────────────────────────────────────────────────────────

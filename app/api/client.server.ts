@@ -17,9 +17,12 @@ export type ApiResult<T> = ({ ok: true; result: T } | { ok: false; status: numbe
 
 const SuccessSchema = z.object({ success: z.literal(true), result: z.unknown() });
 
+// The contract's failure carries error_code and error_msg (spec/03 §2); a backend may word it as
+// `msg` only (spec/01 §7: "result.error_msg or result.msg"), so the code defaults to the HTTP status
+// and the message to msg, then to nothing for the caller's own default.
 const FailureSchema = z.object({
   success: z.literal(false),
-  result: z.object({ error_code: z.number(), error_msg: z.string() }),
+  result: z.object({ error_code: z.number().optional(), error_msg: z.string().optional(), msg: z.string().optional() }),
 });
 
 export interface TradeApi {
@@ -176,7 +179,8 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     }
     const failure = FailureSchema.safeParse(json);
     if (failure.success) {
-      return { ok: false, status: answer.status, errorCode: failure.data.result.error_code, errorMsg: failure.data.result.error_msg, issuedToken };
+      const { error_code, error_msg, msg } = failure.data.result;
+      return { ok: false, status: answer.status, errorCode: error_code ?? answer.status, errorMsg: error_msg || msg || "", issuedToken };
     }
     if (answer.status >= 500) throw unavailable(onUnavailable, method, path, `HTTP ${answer.status} without an envelope`);
     throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);

@@ -1,4 +1,5 @@
 // How order statuses read to a shopper, and which of them can still be paid.
+import { offeredPayWay } from "./pay-ways";
 
 export const ORDER_STATUS_TEXT: Record<string, string> = {
   INIT: "创建中",
@@ -31,7 +32,7 @@ export function continuePayPath(order: { orderNo: string; hasCashier: boolean; p
     // there is one, so the signed link stays out of the address bar and history (docs/decisions/014)
     pay_url: order.hasCashier ? "1" : "",
     sale_price: String(order.payPrice),
-    pay_way: order.payWay === "WX" ? "WX" : "ALIPAY",
+    pay_way: offeredPayWay(order.payWay),
     goods_no: order.goodsNo,
   })}`;
 }

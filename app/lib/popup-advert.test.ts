@@ -26,21 +26,19 @@ describe("isDue", () => {
   });
 });
 
-describe("pickAdvert: the first due advert, in the service's order", () => {
-  const list = [everyUser, everyDay, everyTime];
-  it("a member's first visit shows the once-per-user advert", () => {
-    expect(pickAdvert(list, member())?.id).toBe(1);
+describe("pickAdvert: the first entry of the service's list (spec/01 §7), when its period allows", () => {
+  it("the first entry when it is due", () => {
+    expect(pickAdvert([everyUser, everyDay, everyTime], member())?.id).toBe(1);
+    expect(pickAdvert([everyDay, everyTime, everyUser], visitor())?.id).toBe(2);
   });
-  it("a visitor's first visit of the day shows the daily advert, later visits the every-time one", () => {
-    const first = visitor();
-    expect(pickAdvert(list, first)?.id).toBe(2);
-    const records = recordShown(none, 2, first);
-    expect(pickAdvert(list, visitor(records))?.id).toBe(3);
-    expect(pickAdvert(list, visitor(records, "2026-11-23"))?.id).toBe(2);
+  it("no other advert in its place when the first is not due", () => {
+    expect(pickAdvert([everyUser, everyDay, everyTime], visitor())).toBeNull();
+    const shown = recordShown(none, 2, visitor());
+    expect(pickAdvert([everyDay, everyTime], visitor(shown))).toBeNull();
+    expect(pickAdvert([everyDay, everyTime], visitor(shown, "2026-11-23"))?.id).toBe(2);
   });
-  it("nothing when the list is empty or nothing is due", () => {
+  it("nothing when the list is empty", () => {
     expect(pickAdvert([], member())).toBeNull();
-    expect(pickAdvert([everyUser], visitor())).toBeNull();
   });
 });
 

@@ -45,12 +45,12 @@ export function isDue(advert: { id: number; pop_period: string }, { today, membe
 }
 
 /**
- * The advert to show: the first of the list (in the service's order) that is due. The original
- * client only looked at the first entry; choosing the first due one lets a visitor, for whom the
- * once-per-user advert never shows, still see the others (docs/decisions).
+ * The advert to show: the first entry of the list (spec/01 §7), when its period allows it; no other
+ * advert takes its place. Which advert comes first is the services' (the seed's) choice.
  */
 export function pickAdvert<A extends { id: number; pop_period: string }>(list: A[], viewer: Viewer): A | null {
-  return list.find((advert) => isDue(advert, viewer)) ?? null;
+  const first = list[0];
+  return first && isDue(first, viewer) ? first : null;
 }
 
 /** The records after an advert was shown: today's date with its id, and the member's id with it. */

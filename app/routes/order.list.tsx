@@ -87,6 +87,8 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
   const goods = order.goods[0];
   const shopHref = useShopHref();
   const unpaid = UNPAID_STATUSES.includes(order.status);
+  // the order's own currency (spec/02 §3 order card view: currency_symbol, default ￥)
+  const symbol = order.pay_currency_symbol || "￥";
   const continueHref = shopHref(
     continuePayPath({
       orderNo: order.order_no,
@@ -116,10 +118,10 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
               <p className="text-sm text-ink-muted">x{order.buy_num}</p>
             </GoodsSummary>
             <div className="shrink-0 text-right">
-              <Price cents={order.pay_price} className="text-lg" />
+              <Price cents={order.pay_price} className="text-lg" symbol={symbol} />
               {goods.origin_price > order.pay_price ? (
                 <div>
-                  <OriginPrice cents={goods.origin_price} />
+                  <OriginPrice cents={goods.origin_price} symbol={symbol} />
                 </div>
               ) : null}
               {unpaid && order.remain_minutes > 0 ? <p className="mt-1 text-xs text-primary-300">剩余 {order.remain_minutes} 分钟</p> : null}

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { getAfterPrice } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
-import { getPageContent } from "~/api/layout.server";
+import { getPageContent, type LayoutItem } from "~/api/layout.server";
 import { getAvailable } from "~/api/promotion.server";
 import { BuyNotices } from "~/components/goods/buy-notices";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { GuideCards } from "~/components/goods/guide-cards";
+import { GuideCards, guidePrice } from "~/components/goods/guide-cards";
 import { JsonLd } from "~/components/layout/json-ld";
 import { CouponBar } from "~/components/coupon/coupon-bar";
 import { appliesToGoods } from "~/components/coupon/coupon-terms";
@@ -58,6 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
   const hotGoods = recommended.slice(0, HOT_GOODS_MAX);
+  const guideGoods = recommended.slice(HOT_GOODS_MAX);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
   const after = afterPrice?.after_price ?? null;
 
@@ -70,7 +71,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     afterPrice: after !== null && after < skuPrice ? after : null,
     richText: richText ? sanitizeRichText(richText) : "",
     hotGoods,
-    guideGoods: recommended.slice(HOT_GOODS_MAX),
+    guideGoods,
+    guideAfterPrices: await guideAfterPrices(api, guideGoods),
     /** A member with coupons still to claim: the buy button claims them first (spec/02 §8). */
     claimable: Boolean(api.credential) && (activities?.list ?? []).some((a) => a.can_receive && !a.disabled),
     domains: shopConfig(request).domains,
@@ -108,6 +110,25 @@ function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selectio
     sku && api.credential ? optional("after-coupon price", getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: sku.sku_no, sku_num: 1 }])) : null,
     optional("coupon activities", getAvailable(api)),
   ]).then(([render, recommend, afterPrice, activities]) => ({ render, recommend, afterPrice, activities }));
+}
+
+/**
+ * A member's 券后价 on each shopping-guide card (spec/02 §2), by goods number: the after-coupon price of
+ * the SKU the card's price belongs to (goods_info's `sale_sku_no`; a backend without it shows none),
+ * only when lower. Never fails the page.
+ */
+async function guideAfterPrices(api: TradeApi, items: LayoutItem[]): Promise<Record<string, number>> {
+  if (!api.credential) return {};
+  const prices = await Promise.all(
+    items.map(async (item) => {
+      const goods = item.assembly.GOODS?.goods_info;
+      if (!goods?.sale_sku_no) return null;
+      const unit = { goods_no: goods.goods_no, sku_no: goods.sale_sku_no, sku_num: 1 as const };
+      const after = (await optional("guide card after-coupon price", getAfterPrice(api, [unit])))?.after_price;
+      return after !== undefined && after < guidePrice(goods) ? ([goods.goods_no, after] as const) : null;
+    }),
+  );
+  return Object.fromEntries(prices.filter((entry) => entry !== null));
 }
 
 const BuyInput = z.object({ intent: z.literal("buy"), sku: CodeSchema.optional() });
@@ -227,7 +248,7 @@ export default function Topic() {
               ))}
             </ul>
           ) : null}
-          <GuideCards items={page.guideGoods} domains={page.domains} />
+          <GuideCards items={page.guideGoods} afterPrices={page.guideAfterPrices} domains={page.domains} />
 
           {page.richText ? (
             <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />

@@ -13,24 +13,23 @@ import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "~/login/login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "~/lib/order-status";
+import { offeredPayWay, PAY_WAYS, type PayWayChoice } from "~/lib/pay-ways";
 import { CodeSchema } from "./schemas.server";
 import { readSettle } from "./settle.server";
 import { selectSku } from "~/lib/sku-selection";
 
-// the Alipay-type choice first: it is what the spec's default pay way (TCTP) is (decision 017)
-export const PAY_WAYS = [
-  { value: "ALIPAY", label: "支付宝" },
-  { value: "WX", label: "微信支付" },
-] as const;
-const PayWay = z.enum(["WX", "ALIPAY"]);
-type PayWayValue = z.infer<typeof PayWay>;
+const PayWay = z.enum(["TCTP", "WX"]);
 
 export const PayQuery = z.object({
   order_no: CodeSchema.optional().catch(undefined),
   // only says that the order has a cashier link: the link itself comes from the trade services
   // (decision 014), so an address can never send the shopper elsewhere
   pay_url: z.string().min(1).optional().catch(undefined),
-  pay_way: PayWay.optional().catch(undefined),
+  // any pay way of the spec presets its family's choice (an older link's ALIPAY: the Alipay-type TCTP)
+  pay_way: z
+    .preprocess((value) => (typeof value === "string" ? offeredPayWay(value) : value), PayWay)
+    .optional()
+    .catch(undefined),
 });
 type PayQuery = z.infer<typeof PayQuery>;
 
@@ -57,7 +56,7 @@ export interface PayPage {
   status: string | null;
   /** The order's cashier, once the shopper asked for it (this page after 点击付款). */
   payUrl: string | null;
-  payWay: PayWayValue;
+  payWay: PayWayChoice;
   payWays: (typeof PAY_WAYS)[number][];
   price: number;
   goods: { cover?: string; name: string; tags: string[]; skuValues: string[]; salePrice: number; originPrice: number } | null;
@@ -69,11 +68,6 @@ export interface PayPage {
 /** WeChat Pay is offered on the mainland (.com) hosts, not on the .hk ones. */
 function payWaysFor(request: Request) {
   return PAY_WAYS.filter((w) => w.value !== "WX" || !new URL(request.url).hostname.endsWith(".hk"));
-}
-
-/** Which of the offered choices an order's pay way belongs to: the WeChat family or the Alipay-type rest. */
-function offeredPayWay(orderPayWay: string): PayWayValue {
-  return ["WX", "wx_h5", "LIANLIAN_WX"].includes(orderPayWay) ? "WX" : "ALIPAY";
 }
 
 /** The page of an existing order; a paid one goes on to pay-wait. */
@@ -138,7 +132,7 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
 }
 
 /** This page again, for the order now holding a cashier (which the loader re-reads from the services). */
-function payPageOf(orderNo: string, payWay: PayWayValue) {
+function payPageOf(orderNo: string, payWay: PayWayChoice) {
   return `/settle/pay?${new URLSearchParams({ order_no: orderNo, pay_url: "1", pay_way: payWay })}`;
 }
 

@@ -227,7 +227,7 @@ describe("a login the services no longer accept (401) is forgotten on every path
     const confirmed = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: "G1001-S01", email: "buyer@example.com" }), cookie: LOGGED_IN });
     const settle = confirmed.cookies.find((c) => c.startsWith("settle="))!.split(";")[0];
     api.on("POST /api/trade_bff/v1/order", EXPIRED);
-    const answer = await request("/settle/pay", { ...form({ pay_way: "ALIPAY", request_id: "req-0123456789" }), cookie: `${LOGGED_IN}; ${settle}` });
+    const answer = await request("/settle/pay", { ...form({ pay_way: "TCTP", request_id: "req-0123456789" }), cookie: `${LOGGED_IN}; ${settle}` });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/?login=captcha&redirectTo=%2Fsettle%2Fpay");
     expect(cleared(answer.cookies)).toHaveLength(1);

@@ -16,8 +16,8 @@ export interface FakeCall {
   headers: IncomingMessage["headers"];
 }
 
-/** What the fake answers for one call: an envelope's result, or a failure. */
-export type FakeAnswer = { result: unknown } | { status: number; errorCode?: number; errorMsg: string };
+/** What the fake answers for one call: an envelope's result, a failure, or a body as given (another backend's wording). */
+export type FakeAnswer = { result: unknown } | { status: number; errorCode?: number; errorMsg: string } | { status: number; body: unknown };
 
 type Handler = (call: FakeCall) => FakeAnswer | undefined;
 
@@ -53,7 +53,9 @@ export async function fakeTradeApi(): Promise<FakeTradeApi> {
     const envelope =
       "result" in answer
         ? { status: 200, json: { success: true, result: answer.result } }
-        : { status: answer.status, json: { success: false, result: { error_code: answer.errorCode ?? answer.status, error_msg: answer.errorMsg } } };
+        : "body" in answer
+          ? { status: answer.status, json: answer.body }
+          : { status: answer.status, json: { success: false, result: { error_code: answer.errorCode ?? answer.status, error_msg: answer.errorMsg } } };
     res.writeHead(envelope.status, { "Content-Type": "application/json" }).end(JSON.stringify(envelope.json));
   });
   server.listen(0, "127.0.0.1");
@@ -86,10 +88,10 @@ export async function storefront(tradeApiUrl: string) {
   const build = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const { createAppLoadContext } = build.entry.module as unknown as { createAppLoadContext: typeof createContext };
-  return async function request(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Answer> {
+  return async function request(path: string, init: RequestInit & { cookie?: string; host?: string } = {}): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set("Cookie", init.cookie);
-    const incoming = new Request(`http://shop.test${path}`, { ...init, headers, redirect: "manual" });
+    const incoming = new Request(`http://${init.host ?? "shop.test"}${path}`, { ...init, headers, redirect: "manual" });
     // as server/serve.ts does: the context built once, its session's cookies added to the answer
     const context = await createAppLoadContext(incoming.clone(), { cspNonce: "test-nonce", clientIp: "198.51.100.7", keepOutOfCaches: () => {} });
     const response = await handle(incoming, context);

@@ -1,17 +1,20 @@
 import { Link } from "@remix-run/react";
-import type { LayoutItem } from "~/api/layout.server";
+import type { GoodsInfo, LayoutItem } from "~/api/layout.server";
 import { itemHref, lowestOfSeveral, type DomainGroups } from "~/lib/links";
 import { formatDateTime } from "../../../shared/shop-time";
 import { OriginPrice, Price } from "./price";
 import { ShopImage } from "~/components/shop-image";
 import { buttonClass } from "~/components/ui/button";
 
+/** The price a guide card shows: the goods' sale price, else its price. */
+export const guidePrice = (goods: GoodsInfo) => goods.sale_off_price_cny || goods.price_turn_cny;
+
 /**
  * Shopping-guide cards (spec/02 §2): other goods of the product-detail recommendations, 800 × 113,
- * each a goods-detail link with 立即购买. The after-coupon price needs a SKU, which a
- * recommendation does not name: the cards show the goods' sale price (docs/spec-parity.md 21.12).
+ * each a goods-detail link with 立即购买, and a member's 券后价 when a coupon lowers the price
+ * (`afterPrices`, by goods number).
  */
-export function GuideCards({ items, domains }: { items: LayoutItem[]; domains: DomainGroups }) {
+export function GuideCards({ items, afterPrices, domains }: { items: LayoutItem[]; afterPrices: Record<string, number>; domains: DomainGroups }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="guide-title" className="space-y-3">
@@ -22,7 +25,8 @@ export function GuideCards({ items, domains }: { items: LayoutItem[]; domains: D
         {items.map((item) => {
           const goods = item.assembly.GOODS!.goods_info!;
           const href = itemHref(item.assembly, domains);
-          const price = goods.sale_off_price_cny || goods.price_turn_cny;
+          const price = guidePrice(goods);
+          const after = afterPrices[goods.goods_no];
           return (
             <li
               key={item.id}
@@ -40,8 +44,17 @@ export function GuideCards({ items, domains }: { items: LayoutItem[]; domains: D
               <div className="min-w-0 flex-1">
                 <h3 className="truncate font-semibold">{goods.goods_name}</h3>
                 <p className="mt-1 flex items-baseline gap-2 text-sm">
-                  <Price cents={price} className="text-lg" from={lowestOfSeveral(goods)} />
-                  {goods.price_turn_cny > price ? <OriginPrice cents={goods.price_turn_cny} /> : null}
+                  <span data-testid="guide-price">
+                    <Price cents={price} className={after === undefined ? "text-lg" : ""} from={lowestOfSeveral(goods)} />
+                  </span>
+                  {after !== undefined ? (
+                    <span data-testid="guide-after-price" className="font-semibold text-primary-300">
+                      <Price cents={after} className="text-lg" />
+                      <span className="ml-1 text-xs">券后价</span>
+                    </span>
+                  ) : goods.price_turn_cny > price ? (
+                    <OriginPrice cents={goods.price_turn_cny} />
+                  ) : null}
                 </p>
                 {goods.sale_end_at ? <p className="mt-1 truncate text-xs text-ink-muted">优惠截止于{formatDateTime(goods.sale_end_at)}</p> : null}
               </div>

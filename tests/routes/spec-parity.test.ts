@@ -1,0 +1,107 @@
+// Spec lines the second parity audit found short (issue 25), where what decides them is another
+// backend's answer or the shop's host: the captcha failure's `msg` (spec/01 §8), the order's own
+// currency symbol on the order list (spec/02 §3), and the ICP link hidden by host (spec/01 §2).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { shopDay } from "../../shared/shop-time";
+import { fakeTradeApi, form, storefront, type FakeTradeApi } from "./storefront";
+
+const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
+const LOGGED_IN = `login_credential=test-credential-0123456789; coupon_popup=${shopDay(Date.now())}`;
+const CAPTCHA_VALID = "POST /api/common_bll/v1/geetest4/action/valid";
+const ICP_TEXT = "粤ICP备";
+
+let api: FakeTradeApi;
+let request: Awaited<ReturnType<typeof storefront>>;
+
+beforeAll(async () => {
+  process.env.ICP_HIDDEN_HOST_MARKER = "gamersmarket";
+  api = await fakeTradeApi();
+  request = await storefront(api.url);
+});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
+
+/** 获取验证码 without JavaScript, with a solved captcha the services then refuse. */
+const sendCode = () =>
+  request("/login?login=captcha", form({ intent: "send-code", region: "+86", phone: "13800000007", lot_number: "lot-1", captcha_output: "answer" }));
+
+describe("a captcha the services refuse (spec/01 §8: error_msg or msg, default 验证失败)", () => {
+  it("shows the services' msg when their failure carries no error_msg, and sends no SMS", async () => {
+    api.on(CAPTCHA_VALID, { status: 400, body: { success: false, result: { msg: "滑块位置不正确" } } });
+    const answer = await sendCode();
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("滑块位置不正确");
+    expect(api.calls.some((c) => c.path.endsWith("/member/sms_captcha"))).toBe(false);
+  });
+
+  it("says 验证失败 when the failure names no message at all", async () => {
+    api.on(CAPTCHA_VALID, { status: 400, body: { success: false, result: {} } });
+    const answer = await sendCode();
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("验证失败");
+  });
+
+  it("prefers error_msg over msg", async () => {
+    api.on(CAPTCHA_VALID, { status: 400, body: { success: false, result: { error_code: 400, error_msg: "验证已过期", msg: "other" } } });
+    const answer = await sendCode();
+    expect(answer.text).toContain("验证已过期");
+    expect(answer.text).not.toContain("other");
+  });
+});
+
+describe("order-list cards (spec/02 §3: the order's currency symbol, default ￥)", () => {
+  const order = (symbol?: string) => ({
+    order_no: "TT20261124000009",
+    status: "SEND_SUCCESS",
+    pay_price: 9900,
+    ...(symbol ? { pay_currency_symbol: symbol } : {}),
+    pay_at: Date.now(),
+    created_at: Date.now(),
+    buy_num: 1,
+    remain_minutes: 0,
+    pay_way: "TCTP",
+    third_pay_detail: { pay_url: "" },
+    goods: [{ goods_no: "G1001", goods_name: "黑神话：悟空", sku_no: "G1001-S01", sku_item: ["标准版"], sale_price: 9900, origin_price: 12800 }],
+  });
+  const memberIsLoggedIn = () => {
+    api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+    api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+  };
+  /** The order card's markup, without React's text separators. */
+  const cardOf = (html: string) => {
+    const start = html.indexOf('data-testid="order-card"');
+    return html.slice(start, html.indexOf("</article>", start)).replaceAll("<!-- -->", "");
+  };
+
+  it("shows the order's own symbol on its price and original price", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v1/order/list", { result: { list: [order("HK$")], total: 1 } });
+    const list = await request("/order/list", { cookie: LOGGED_IN });
+    expect(list.status, list.text.slice(0, 300)).toBe(200);
+    const card = cardOf(list.text);
+    expect(card).toMatch(/HK\$<\/span>99\.00/);
+    expect(card).toContain("HK$128.00");
+    expect(card).not.toContain("￥");
+  });
+
+  it("shows ￥ when the order names none", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v1/order/list", { result: { list: [order()], total: 1 } });
+    const card = cardOf((await request("/order/list", { cookie: LOGGED_IN })).text);
+    expect(card).toMatch(/￥<\/span>99\.00/);
+  });
+});
+
+describe("the footer's ICP filing link (spec/01 §2: hidden when the host carries ICP_HIDDEN_HOST_MARKER)", () => {
+  it("is shown on a host without the marker", async () => {
+    const page = await request("/protocols/privacy", { host: "shop.example.cn" });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(ICP_TEXT);
+  });
+
+  it("is hidden on a host that carries the marker", async () => {
+    const page = await request("/protocols/privacy", { host: "www.gamersmarket.hk" });
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain(ICP_TEXT);
+  });
+});
