@@ -90,12 +90,12 @@ describe("parseHistory", () => {
 
 describe("searchKeyword", () => {
   it.each([
-    ["  黑神话  ", "黑神话"],
-    ["a".repeat(10_000), "a".repeat(32)],
-    [`${"a".repeat(31)}🎮`, `${"a".repeat(31)}🎮`],
-    [`${"a".repeat(31)} 🎮`, "a".repeat(31)],
-    ["   ", ""],
-  ])("%j is searched as %j, never half an emoji", (raw, keyword) => {
+    { case: "spaces around", raw: "  黑神话  ", keyword: "黑神话" },
+    { case: "10 000 letters", raw: "a".repeat(10_000), keyword: "a".repeat(32) },
+    { case: "an emoji as the 32nd character", raw: `${"a".repeat(31)}🎮`, keyword: `${"a".repeat(31)}🎮` },
+    { case: "an emoji as the 33rd character, after a space", raw: `${"a".repeat(31)} 🎮`, keyword: "a".repeat(31) },
+    { case: "blank", raw: "   ", keyword: "" },
+  ])("$case: cut by characters, never half an emoji", ({ raw, keyword }) => {
     expect(searchKeyword(raw)).toBe(keyword);
     expect(() => encodeURIComponent(searchKeyword(raw))).not.toThrow();
   });
