@@ -104,7 +104,10 @@ describe("GET /api/trade_bff/v1/goods/search: near misses", () => {
 });
 
 describe("the fuzzy pass's cost", () => {
+  // typos, and keywords whose pieces are in nearly every row ("码", "st": the candidates' cap)
   const TYPOS = [
+    "码码x",
+    "stxx",
     "stema",
     "nintendo swich",
     "黑神画",
@@ -116,15 +119,14 @@ describe("the fuzzy pass's cost", () => {
     "a".repeat(32),
     "兑换码兑换码兑换码兑换码兑换码兑换码兑换码兑换码兑换码兑换码兑",
   ];
-  /** Milliseconds per query, the read cache off, every typo asked `rounds` times. */
-  function msPerQuery(rounds: number): number {
-    const started = performance.now();
-    for (let r = 0; r < rounds; r++) {
-      for (const keyword of TYPOS) {
-        searchGoods(h.deps, { keyword, orderBy: "sale_price", orderType: "asc", page: 1, size: 10, withPlatforms: true });
-      }
-    }
-    return (performance.now() - started) / (rounds * TYPOS.length);
+  /** Milliseconds per query, the read cache off, every typo asked `rounds` times: on average, and for the slowest typo. */
+  function msPerQuery(rounds: number): { mean: number; worst: number } {
+    const each = TYPOS.map((keyword) => {
+      const started = performance.now();
+      for (let r = 0; r < rounds; r++) searchGoods(h.deps, { keyword, orderBy: "sale_price", orderType: "asc", page: 1, size: 10, withPlatforms: true });
+      return (performance.now() - started) / rounds;
+    });
+    return { mean: each.reduce((sum, ms) => sum + ms, 0) / each.length, worst: Math.max(...each) };
   }
 
   it("stays within a few milliseconds a query on the seed catalogue and on one ten times larger", () => {
@@ -143,9 +145,10 @@ describe("the fuzzy pass's cost", () => {
     expect(largerSize).toBe(seedSize * 10);
     msPerQuery(2);
     const largerMs = msPerQuery(20);
-    console.info(`fuzzy search: ${seedMs.toFixed(2)} ms/query over ${seedSize} goods, ${largerMs.toFixed(2)} ms/query over ${largerSize} goods`);
+    const figure = ({ mean, worst }: { mean: number; worst: number }) => `${mean.toFixed(2)} ms/query (slowest typo ${worst.toFixed(2)} ms)`;
+    console.info(`fuzzy search: ${figure(seedMs)} over ${seedSize} goods, ${figure(largerMs)} over ${largerSize} goods`);
     // generous bounds for two shared cores; the figures measured are in the report
-    expect(seedMs).toBeLessThan(25);
-    expect(largerMs).toBeLessThan(60);
+    expect(seedMs.worst).toBeLessThan(25);
+    expect(largerMs.worst).toBeLessThan(60);
   });
 });

@@ -115,7 +115,7 @@ function querySearch(db: Db, q: SearchQuery): SearchPage {
 }
 
 /** The most rows the fuzzy pass reads and tests: what bounds its cost on any catalogue. */
-export const NEAR_CANDIDATES = 400;
+const NEAR_CANDIDATES = 400;
 
 interface NearRow {
   goods_no: string;
