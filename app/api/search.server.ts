@@ -14,6 +14,8 @@ const SearchResultSchema = z.object({
     total: z.number().int(),
     // the keyword's matches per platform: this shop's services send it, another backend may not
     platforms: z.array(z.object({ platform: z.string(), total: z.number().int() })).optional(),
+    // the keyword matched nothing as typed and these are its near misses (this shop's extension)
+    approximate: z.boolean().optional(),
   }),
 });
 
@@ -56,16 +58,23 @@ export interface HotSearch {
   title: string;
 }
 
+const hotItems = (layout: LayoutBlock[]) => layout.filter((block) => block.style_type === "HOT_SEARCH").flatMap((block) => block.content);
+
 /** The first five hot searches of a HOT_SEARCH layout; TEXT.value overrides the goods name. */
 export function hotSearchesOf(layout: LayoutBlock[]): HotSearch[] {
-  return layout
-    .filter((block) => block.style_type === "HOT_SEARCH")
-    .flatMap((block) => block.content)
+  return hotItems(layout)
     .flatMap((item) => {
       const goods = item.assembly.GOODS?.goods_info;
       const goodsNo = goods?.goods_no ?? item.assembly.GOODS?.value;
       const title = item.assembly.TEXT?.value || goods?.goods_name;
       return goodsNo && title ? [{ goodsNo, title }] : [];
     })
+    .slice(0, HOT_SEARCH_SHOWN);
+}
+
+/** The goods of the first five hot searches (what sells), for cards. */
+export function hotGoodsOf(layout: LayoutBlock[]): GoodsInfo[] {
+  return hotItems(layout)
+    .flatMap((item) => item.assembly.GOODS?.goods_info ?? [])
     .slice(0, HOT_SEARCH_SHOWN);
 }

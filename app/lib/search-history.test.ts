@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addToHistory, historyCookie, historyFromCookieHeader, parseHistory, parseHistoryEntry, serializeHistory } from "./search-history";
+import {
+  addToHistory,
+  historyCookie,
+  historyEntryHref,
+  historyFromCookieHeader,
+  parseHistory,
+  parseHistoryEntry,
+  searchKeyword,
+  serializeHistory,
+} from "./search-history";
 
 const e = (goodsNo: string, title = `商品${goodsNo}`) => ({ goodsNo, title });
 
@@ -12,7 +21,17 @@ describe("addToHistory", () => {
   });
   it("keeps at most five", () => {
     const list = ["G1", "G2", "G3", "G4", "G5"].map((no) => e(no));
-    expect(addToHistory(list, e("G6")).map((h) => h.goodsNo)).toEqual(["G6", "G1", "G2", "G3", "G4"]);
+    expect(addToHistory(list, e("G6"))).toEqual([e("G6"), e("G1"), e("G2"), e("G3"), e("G4")]);
+  });
+  it("keeps keywords beside goods, one entry per keyword whatever its case", () => {
+    const list = addToHistory([{ keyword: "Steam" }, e("G1")], { keyword: "原神" });
+    expect(list).toEqual([{ keyword: "原神" }, { keyword: "Steam" }, e("G1")]);
+    expect(addToHistory(list, { keyword: "steam" })).toEqual([{ keyword: "steam" }, { keyword: "原神" }, e("G1")]);
+  });
+  it("six searches leave the five newest", () => {
+    const words = ["a1", "a2", "a3", "a4", "a5", "a6"];
+    const list = words.reduce<ReturnType<typeof addToHistory>>((history, keyword) => addToHistory(history, { keyword }), []);
+    expect(list).toEqual(["a6", "a5", "a4", "a3", "a2"].map((keyword) => ({ keyword })));
   });
 });
 
@@ -38,7 +57,18 @@ describe("parseHistoryEntry", () => {
     expect(parseHistoryEntry(value)).toEqual(entry);
   });
   it("cuts a long title after trimming it", () => {
-    expect(parseHistoryEntry({ goodsNo: "G1", title: ` ${"长".repeat(60)}` })?.title).toBe("长".repeat(40));
+    expect(parseHistoryEntry({ goodsNo: "G1", title: ` ${"长".repeat(60)}` })).toEqual(e("G1", "长".repeat(40)));
+  });
+  it.each([
+    [{ keyword: " stema " }, { keyword: "stema" }],
+    [{ keyword: "长".repeat(40) }, { keyword: "长".repeat(32) }],
+    [{ keyword: `${"长".repeat(31)}🎮🎮` }, { keyword: `${"长".repeat(31)}🎮` }],
+    [{ keyword: "  " }, null],
+    [{ keyword: "a\u0000b" }, null],
+    [{ keyword: 5 }, null],
+    [{ keyword: "x", goodsNo: "bad no!" }, null],
+  ])("the keyword entry %j reads as %j", (value, entry) => {
+    expect(parseHistoryEntry(value)).toEqual(entry);
   });
 });
 
@@ -54,13 +84,33 @@ describe("parseHistory", () => {
     expect(parseHistory(value)).toEqual(list);
   });
   it("cuts long titles", () => {
-    expect(parseHistory(JSON.stringify([e("G1", "长".repeat(60))]))[0].title).toHaveLength(40);
+    expect(parseHistory(JSON.stringify([e("G1", "长".repeat(60))]))).toEqual([e("G1", "长".repeat(40))]);
+  });
+});
+
+describe("searchKeyword", () => {
+  it.each([
+    { case: "spaces around", raw: "  黑神话  ", keyword: "黑神话" },
+    { case: "10 000 letters", raw: "a".repeat(10_000), keyword: "a".repeat(32) },
+    { case: "an emoji as the 32nd character", raw: `${"a".repeat(31)}🎮`, keyword: `${"a".repeat(31)}🎮` },
+    { case: "an emoji as the 33rd character, after a space", raw: `${"a".repeat(31)} 🎮`, keyword: "a".repeat(31) },
+    { case: "blank", raw: "   ", keyword: "" },
+  ])("$case: cut by characters, never half an emoji", ({ raw, keyword }) => {
+    expect(searchKeyword(raw)).toBe(keyword);
+    expect(() => encodeURIComponent(searchKeyword(raw))).not.toThrow();
+  });
+});
+
+describe("historyEntryHref", () => {
+  it("leads a goods through the recording link, a keyword through the search form's address", () => {
+    expect(historyEntryHref(e("G1"))).toBe("/search-history/add?goods_no=G1");
+    expect(historyEntryHref({ keyword: "黑神话 & 100%" })).toBe("/search-result?keyword=%E9%BB%91%E7%A5%9E%E8%AF%9D+%26+100%25");
   });
 });
 
 describe("the cookie round trip", () => {
   it("writes what it reads, URI-encoded", () => {
-    const list = [e("G1001", "黑神话：悟空"), e("G1004", "博德之门3; =,")];
+    const list = [e("G1001", "黑神话：悟空"), { keyword: "stema; =," }, e("G1004", "博德之门3; =,")];
     const set = historyCookie(list);
     expect(set).toMatch(/^serach_cache=[^;\s]+; Max-Age=31536000; Path=\/; SameSite=Lax$/);
     const pair = set.split(";")[0];

@@ -1,6 +1,7 @@
 // Search history (spec/01 §3): entries of goods number and title, newest first, de-duplicated by
 // goods number, kept in the `serach_cache` cookie (the spec's spelling; spec/03 §8) so the server
-// can render the dropdown without JavaScript. The browser writes the same format when it has JS,
+// can render the dropdown without JavaScript. A keyword sent with Enter is an entry too (issue 26,
+// docs/spec-parity.md): `{ keyword }`, de-duplicated by the keyword, leading back to its results. The browser writes the same format when it has JS,
 // through the same helpers and the same cookie library as the server (app/server-only/session.server.ts).
 import { parse, serialize } from "cookie";
 import { CODE_PATTERN } from "../../shared/codes";
@@ -11,29 +12,52 @@ export const HISTORY_SHOWN = 3;
 /** How many entries the cookie keeps (a few more than shown, well inside the 4 kB cookie limit). */
 export const HISTORY_KEPT = 5;
 const TITLE_MAX = 40;
+/** The search box's maximum length (spec/01 §9). */
+export const KEYWORD_MAX = 32;
 const YEAR = 60 * 60 * 24 * 365;
 
-export interface HistoryEntry {
+/** A goods chosen in the dropdown (hot search, history, suggestion). */
+export interface GoodsEntry {
   goodsNo: string;
   title: string;
 }
+/** A keyword sent with Enter. */
+export interface KeywordEntry {
+  keyword: string;
+}
+export type HistoryEntry = GoodsEntry | KeywordEntry;
+
+/** What an entry says in the dropdown. */
+export const entryLabel = (entry: HistoryEntry) => ("keyword" in entry ? entry.keyword : entry.title);
+/** What tells entries apart (an older one with the same key is replaced). */
+export const entryKey = (entry: HistoryEntry) => ("keyword" in entry ? `k:${entry.keyword.toLowerCase()}` : `g:${entry.goodsNo}`);
 
 /**
  * An entry from untrusted input (the cookie, a query), or null: a goods number of 1–32 letters,
- * digits, `_` or `-`, and a title that is not blank (trimmed, cut to 40 characters). Hand-written
- * rather than a zod schema because the header's search box runs it in the browser on every page.
+ * digits, `_` or `-` with a title, or a keyword; title and keyword not blank (trimmed, cut to 40
+ * and 32 characters) and without control characters. Hand-written rather than a zod schema because
+ * the header's search box runs it in the browser on every page.
  */
 export function parseHistoryEntry(value: unknown): HistoryEntry | null {
   if (typeof value !== "object" || value === null) return null;
-  const { goodsNo, title } = value as Record<string, unknown>;
+  const { goodsNo, title, keyword } = value as Record<string, unknown>;
+  if (goodsNo === undefined) {
+    const words = printable(keyword, KEYWORD_MAX);
+    return words ? { keyword: words } : null;
+  }
   if (typeof goodsNo !== "string" || !CODE_PATTERN.test(goodsNo)) return null;
-  if (typeof title !== "string" || !title.trim()) return null;
-  return { goodsNo, title: title.trim().slice(0, TITLE_MAX) };
+  const shown = printable(title, TITLE_MAX);
+  return shown ? { goodsNo, title: shown } : null;
 }
 
-/** The entry goes first; an older entry of the same goods disappears; at most HISTORY_KEPT stay. */
+function printable(value: unknown, max: number): string | null {
+  if (typeof value !== "string" || /\p{Cc}/u.test(value)) return null;
+  return [...value.trim()].slice(0, max).join("").trim() || null;
+}
+
+/** The entry goes first; an older one of the same goods or keyword disappears; at most HISTORY_KEPT stay. */
 export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  return [entry, ...history.filter((h) => h.goodsNo !== entry.goodsNo)].slice(0, HISTORY_KEPT);
+  return [entry, ...history.filter((h) => entryKey(h) !== entryKey(entry))].slice(0, HISTORY_KEPT);
 }
 
 /** The stored list from a cookie value (already URI-decoded); anything malformed reads as empty. */
@@ -53,7 +77,9 @@ export function parseHistory(value: string | null | undefined): HistoryEntry[] {
 
 /** The cookie value (to be URI-encoded by whoever writes the header). */
 export function serializeHistory(history: HistoryEntry[]): string {
-  return JSON.stringify(history.slice(0, HISTORY_KEPT).map(({ goodsNo, title }) => ({ goodsNo, title })));
+  return JSON.stringify(
+    history.slice(0, HISTORY_KEPT).map((entry) => ("keyword" in entry ? { keyword: entry.keyword } : { goodsNo: entry.goodsNo, title: entry.title })),
+  );
 }
 
 /**
@@ -70,11 +96,24 @@ export function historyFromCookieHeader(header: string | null | undefined): Hist
 }
 
 /**
- * Where a chosen entry (history, hot search, suggestion) goes without JavaScript: the server
+ * Where a chosen goods (history, hot search, suggestion) goes without JavaScript: the server
  * records the goods under its own name, then opens it.
  */
-export function historyAddHref(entry: Pick<HistoryEntry, "goodsNo">): string {
+export function historyAddHref(entry: Pick<GoodsEntry, "goodsNo">): string {
   return `/search-history/add?${new URLSearchParams({ goods_no: entry.goodsNo })}`;
+}
+
+/**
+ * Where a history entry leads without JavaScript: a goods through historyAddHref, a keyword through
+ * the search form's own address (which records it again, then shows its results).
+ */
+export function historyEntryHref(entry: HistoryEntry): string {
+  return "keyword" in entry ? `/search-result?${new URLSearchParams({ keyword: entry.keyword })}` : historyAddHref(entry);
+}
+
+/** A keyword as the shop searches for it: trimmed, at most KEYWORD_MAX characters (never half an emoji). */
+export function searchKeyword(raw: string): string {
+  return [...raw.trim()].slice(0, KEYWORD_MAX).join("").trim();
 }
 
 /** The results page of a keyword. */

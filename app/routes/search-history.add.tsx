@@ -13,6 +13,7 @@ import { withDomain } from "~/lib/links";
 import { addToHistory, parseHistoryEntry } from "~/lib/search-history";
 import { shopConfig } from "~/server-only/shop-config.server";
 import { CodeSchema } from "~/server-only/schemas.server";
+import { clickedOnThisShop } from "~/server-only/own-page.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const goodsNo = CodeSchema.safeParse(new URL(request.url).searchParams.get("goods_no"));
@@ -24,18 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (entry) context.session.setSearchHistory(addToHistory(context.session.searchHistory(), entry));
   }
   return redirect(target, { headers });
-}
-
-/**
- * The browser says the click came from this origin (Sec-Fetch-Site, sent by every current
- * browser); a browser without it must send a Referer of this host. A typed or bookmarked address
- * (`none`), another site, or no evidence at all only opens the goods.
- */
-function clickedOnThisShop(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null) return site === "same-origin";
-  const referer = request.headers.get("referer");
-  return referer !== null && URL.canParse(referer) && new URL(referer).host === new URL(request.url).host;
 }
 
 /** What the shop calls the goods where it is chosen: its hot-search title, else its name (null when unknown). */

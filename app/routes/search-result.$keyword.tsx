@@ -1,16 +1,19 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
-import { expectOk } from "~/server-only/http.server";
+import { getLayout, type GoodsInfo } from "~/api/layout.server";
+import { hotGoodsOf, SEARCH_PAGE_SIZE, searchGoods } from "~/api/search.server";
+import { expectOk, optional } from "~/server-only/http.server";
 import { EmptyState } from "~/components/empty-state";
 import { chipClass } from "~/components/ui/chip";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { JsonLd } from "~/components/layout/json-ld";
+import { NoResults } from "~/components/search/no-results";
 import { Pagination } from "~/components/pagination";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { advertisedSku, linkHref } from "~/lib/links";
 import { PLATFORM_CODE, platformName } from "~/lib/platforms";
+import { searchKeyword } from "~/lib/search-history";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
 import { shopConfig, siteOrigin } from "~/server-only/shop-config.server";
@@ -31,13 +34,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
       ? `在${SITE_NAME}找到 ${data.total} 件与“${keyword}”相关的游戏兑换码、充值卡与礼品卡，正版授权，秒发到账。`
       : `在${SITE_NAME}搜索“${keyword}”相关的游戏兑换码、充值卡与礼品卡。`,
     // a keyword's results are worth indexing (the spec says nothing against it); a page without any
-    // (a typo, a keyword the shop does not sell) is not
-    noindex: !data?.total,
+    // (a typo, a keyword the shop does not sell), or with only a typo's near misses, is not
+    noindex: !data?.total || data.approximate,
   });
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const keyword = (params.keyword ?? "").trim().slice(0, 32);
+  const keyword = searchKeyword(params.keyword ?? "");
   if (!keyword) throw redirect("/");
   const url = new URL(request.url);
   const { page, order, platform } = QuerySchema.parse(Object.fromEntries(url.searchParams));
@@ -46,10 +49,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // chips order by the price the cards show (sale_price), not the crossed-out one (issue 26)
   const result = expectOk(await searchGoods(api, { keyword, platform, page, orderBy: "sale_price", orderType: order, preview: 0 })).goods_list;
   const { domains } = shopConfig(request);
-  const goods = result.list.map((info) => ({
+  const card = (info: GoodsInfo) => ({
     info,
     href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no, skuNo: advertisedSku(info) }, domains),
-  }));
+  });
+  const goods = result.list.map(card);
+  // nothing found: what sells instead (the hot searches' goods), optional like the header's list
+  const hot = result.total === 0 ? hotGoodsOf((await optional("hot goods", getLayout(api, "HOT_SEARCH")))?.list ?? []).map(card) : [];
   return {
     keyword,
     page,
@@ -57,6 +63,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     platform: platform ?? null,
     platforms: (result.platforms ?? []).map((p) => ({ ...p, name: platformName(p.platform) })),
     total: result.total,
+    approximate: result.approximate ?? false,
+    hot,
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
     structuredData: goods.length
@@ -69,7 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function SearchResult() {
-  const { keyword, page, order, platform, platforms, total, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
+  const { keyword, page, order, platform, platforms, total, approximate, hot, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // while another results page loads (with JavaScript), the list shows nothing (spec/01 §2)
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/search-result/");
@@ -92,6 +100,7 @@ export default function SearchResult() {
           </h1>
           {/* a heading between the page's h1 and the cards' h3 (the outline goes h1 → h2 → h3) */}
           {!loading && total > 0 ? <h2 className="mt-1 text-sm font-normal text-ink-muted">共 {total} 件商品</h2> : null}
+          {!loading && approximate ? <p className="mt-1 text-sm text-ink-muted">没有与“{keyword}”完全一致的商品，以下是相近的结果</p> : null}
         </div>
         {total > 1 ? (
           <nav aria-label="排序" className="flex rounded-full bg-surface-container p-1 text-sm ring-1 ring-surface-line">
@@ -133,7 +142,9 @@ export default function SearchResult() {
         </nav>
       ) : null}
 
-      {loading ? null : goods.length === 0 ? (
+      {loading ? null : total === 0 ? (
+        <NoResults keyword={keyword} hot={hot} />
+      ) : goods.length === 0 ? (
         <EmptyState picture message="暂无搜索结果" hint="换个关键词试试，例如“Steam”“原神”“Switch”" />
       ) : (
         <>

@@ -8,6 +8,9 @@ const VISITOR_PAGES = [
   "/",
   "/topic/G1001",
   `/search-result/${encodeURIComponent("黑神话")}`,
+  // no results (the platforms and hot goods instead) and a typo's near misses (issue 26)
+  `/search-result/${encodeURIComponent("qwxyz不存在")}`,
+  `/search-result/${encodeURIComponent("黑神画")}`,
   `/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`,
   "/coupon-collection",
   "/protocols/privacy",

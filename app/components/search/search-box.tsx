@@ -8,14 +8,26 @@ import { useFetcher, useLocation, useMatches, useNavigate, useRouteLoaderData } 
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SearchSuggestAnswer } from "~/lib/search-suggest";
 import { withDomain, type DomainGroups } from "~/lib/links";
-import { addToHistory, historyAddHref, historyCookie, historyFromCookieHeader, HISTORY_SHOWN, searchResultPath, type HistoryEntry } from "~/lib/search-history";
+import {
+  addToHistory,
+  entryKey,
+  entryLabel,
+  historyAddHref,
+  historyCookie,
+  historyEntryHref,
+  historyFromCookieHeader,
+  HISTORY_SHOWN,
+  KEYWORD_MAX,
+  searchKeyword,
+  searchResultPath,
+  type HistoryEntry,
+} from "~/lib/search-history";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 // the suggestions exist only with JavaScript: their code comes on the box's first use
 const loadSuggestions = () => import("./search-suggestions");
 const SuggestionPanel = lazy(() => loadSuggestions().then((m) => ({ default: m.SuggestionPanel })));
 
-export const SEARCH_MAX_LENGTH = 32;
 const DEBOUNCE_MS = 1000;
 
 interface RootData {
@@ -100,6 +112,10 @@ export function SearchBox() {
     event.preventDefault();
     remember(entry);
     close();
+    if ("keyword" in entry) {
+      navigate(searchResultPath(entry.keyword));
+      return;
+    }
     const path = `/topic/${encodeURIComponent(entry.goodsNo)}`;
     const href = withDomain(path, domains);
     if (href === path) navigate(path);
@@ -116,8 +132,10 @@ export function SearchBox() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // the box itself: text typed before React took over is not in the state
-    const wanted = (input.current?.value ?? keyword).trim();
+    const wanted = searchKeyword(input.current?.value ?? keyword);
     if (!wanted) return;
+    // a search sent with Enter is history too, as the no-JavaScript form's is (issue 26)
+    remember({ keyword: wanted });
     close();
     input.current?.blur();
     navigate(searchResultPath(wanted));
@@ -182,7 +200,7 @@ export function SearchBox() {
           id={`${id}-keyword`}
           name="keyword"
           type="search"
-          maxLength={SEARCH_MAX_LENGTH}
+          maxLength={KEYWORD_MAX}
           placeholder="搜索关键词"
           autoComplete="off"
           enterKeyHint="search"
@@ -241,16 +259,16 @@ export function SearchBox() {
               {shownHistory.length ? (
                 <ul className="flex flex-wrap gap-2" aria-label="历史搜索">
                   {shownHistory.map((entry) => (
-                    <li key={entry.goodsNo}>
+                    <li key={entryKey(entry)}>
                       <a
-                        href={historyAddHref(entry)}
+                        href={historyEntryHref(entry)}
                         rel="nofollow"
                         data-search-option
                         tabIndex={optionTabIndex}
                         onClick={hydrated ? (event) => choose(event, entry) : undefined}
                         className="block max-w-[12rem] truncate rounded-full bg-surface-raised px-3 py-1 text-xs text-ink hover:bg-primary-600 hover:text-white"
                       >
-                        {entry.title}
+                        {entryLabel(entry)}
                       </a>
                     </li>
                   ))}

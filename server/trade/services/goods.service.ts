@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { goods, goodsExtras, skus, specNodes } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
+import { allowedEdits, containsNearly, keywordPieces } from "../domain/fuzzy-match";
 import { goodsInfoInOrder, toGoodsInfo, type GoodsCardInfo } from "./goods-info";
 import { statement } from "./prepared";
 import { cachedRead } from "./read-cache";
@@ -25,12 +26,18 @@ export interface SearchPage {
   total: number;
   /** The keyword's matches per platform, whatever platform was asked for (withPlatforms only). */
   platforms?: { platform: string; total: number }[];
+  /** The keyword matched nothing as typed: these are its near misses (see nearSearch). */
+  approximate?: true;
 }
 
 export function searchGoods(deps: ServiceDeps, q: SearchQuery): SearchPage {
   const db = deps.store.db;
   const key = JSON.stringify([q.keyword, q.platform ?? "", q.orderBy, q.orderType, q.page, q.size, q.withPlatforms ?? false]);
-  return cachedRead(db, "search", key, () => querySearch(db, q));
+  return cachedRead(db, "search", key, () => {
+    const exact = querySearch(db, q);
+    // widen only when the keyword as typed finds nothing, on any platform
+    return exact.total > 0 || exact.platforms?.length ? exact : (nearSearch(db, q) ?? exact);
+  });
 }
 
 /**
@@ -46,23 +53,33 @@ const SPREAD = "\u0001";
 
 const ORDER_COLUMNS = { origin_price: "price_turn_cny", sale_price: "sale_off_price_cny" } as const;
 
+/**
+ * The FTS5 index and MATCH expression that find exactly the rows containing `text` (3+ characters:
+ * the trigram phrase; 1–2: one term of the spread index), or null when no index can (empty, or
+ * 1–2 characters holding the spread separator).
+ */
+function indexLookup(text: string): { table: "goods_search_fts" | "goods_search_grams"; match: string } | null {
+  const chars = [...text];
+  if (chars.length >= 3) return { table: "goods_search_fts", match: ftsPhrase(text) };
+  if (chars.length === 0 || text.includes(SPREAD)) return null;
+  return { table: "goods_search_grams", match: ftsPhrase(chars.length === 1 ? SPREAD + text + SPREAD : chars.join(SPREAD)) };
+}
+
 function querySearch(db: Db, q: SearchQuery): SearchPage {
   const keyword = asciiLower(q.keyword);
-  const chars = [...keyword];
   const offset = (q.page - 1) * q.size;
   const column = ORDER_COLUMNS[q.orderBy];
   const index = `goods_search_${q.orderBy === "sale_price" ? "sale" : "origin"}_${q.orderType}_idx`;
   const orderBy = `${column} ${q.orderType}, sort, goods_no`;
 
-  // the matching rows, as FROM … WHERE: an FTS index lookup (3+ characters: the trigram phrase;
-  // 1–2: one term of the spread index), else a test of each row of goods_search
+  // the matching rows, as FROM … WHERE: an FTS index lookup, else a test of each row of goods_search
   const scan = keyword ? { where: "(instr(s.name_lc, @keyword) > 0 OR instr(s.tags_lc, @keyword) > 0)", params: { keyword } } : { where: "1", params: {} };
-  let fts: { from: string; where: string; params: Record<string, unknown> } | null = null;
-  if (chars.length >= 3 || (chars.length > 0 && !keyword.includes(SPREAD))) {
-    const table = chars.length >= 3 ? "goods_search_fts" : "goods_search_grams";
-    const match = ftsPhrase(chars.length >= 3 ? keyword : chars.length === 1 ? SPREAD + keyword + SPREAD : chars.join(SPREAD));
-    fts = { from: `${table} f JOIN goods_search s ON s.id = f.rowid`, where: `${table} MATCH @match`, params: { match } };
-  }
+  const lookup = indexLookup(keyword);
+  const fts = lookup && {
+    from: `${lookup.table} f JOIN goods_search s ON s.id = f.rowid`,
+    where: `${lookup.table} MATCH @match`,
+    params: { match: lookup.match },
+  };
   const matches = fts ?? { from: "goods_search s", ...scan };
   const platforms = q.withPlatforms
     ? (statement(
@@ -95,6 +112,55 @@ function querySearch(db: Db, q: SearchQuery): SearchPage {
         )
       : page(`SELECT goods_no FROM goods_search s INDEXED BY ${index} WHERE ${walked.where} ORDER BY ${orderBy} LIMIT @size OFFSET @offset`, walked.params);
   return { list: goodsInfoInOrder(db, goodsNos), page: q.page, total, platforms };
+}
+
+/** The most rows the fuzzy pass reads and tests: what bounds its cost on any catalogue. */
+const NEAR_CANDIDATES = 400;
+
+interface NearRow {
+  goods_no: string;
+  name_lc: string;
+  tags_lc: string;
+  platform: string;
+  price_turn_cny: number;
+  sale_off_price_cny: number;
+  sort: number;
+}
+
+/**
+ * The second pass, only when the keyword as typed matches nothing (so every exact answer stays as it
+ * was): goods whose name or tags hold the keyword with a few edits (domain/fuzzy-match.ts). The
+ * same indexes find the candidates, the rows holding one of the keyword's pieces unchanged (at most
+ * NEAR_CANDIDATES of them); each is then tested, and the matches are ordered, counted per platform
+ * and paged as the exact search does. Null when the keyword is too short to forgive.
+ */
+function nearSearch(db: Db, q: SearchQuery): SearchPage | null {
+  const keyword = asciiLower(q.keyword).trim();
+  const edits = allowedEdits(keyword);
+  if (edits === 0) return null;
+  const lookups = keywordPieces(keyword, edits).map(indexLookup);
+  if (lookups.length === 0 || lookups.some((l) => l === null)) return null;
+  const candidates = lookups.map((l, i) => `SELECT rowid FROM ${l!.table} WHERE ${l!.table} MATCH @m${i}`).join(" UNION ");
+  const rows = statement(
+    db,
+    `SELECT goods_no, name_lc, tags_lc, platform, price_turn_cny, sale_off_price_cny, sort FROM goods_search WHERE id IN (${candidates}) LIMIT ${NEAR_CANDIDATES}`,
+  ).all(Object.fromEntries(lookups.map((l, i) => [`m${i}`, l!.match]))) as NearRow[];
+  const matches = rows.filter((row) => containsNearly(row.name_lc, keyword, edits) || containsNearly(row.tags_lc, keyword, edits));
+  if (matches.length === 0) return null;
+
+  const perPlatform = new Map<string, number>();
+  for (const row of matches) perPlatform.set(row.platform, (perPlatform.get(row.platform) ?? 0) + 1);
+  const platforms = q.withPlatforms
+    ? [...perPlatform].map(([platform, total]) => ({ platform, total })).sort((a, b) => b.total - a.total || (a.platform < b.platform ? -1 : 1))
+    : undefined;
+  const column = ORDER_COLUMNS[q.orderBy];
+  const direction = q.orderType === "asc" ? 1 : -1;
+  const shown = matches
+    .filter((row) => !q.platform || row.platform === q.platform)
+    .sort((a, b) => direction * (a[column] - b[column]) || a.sort - b.sort || (a.goods_no < b.goods_no ? -1 : 1));
+  const offset = (q.page - 1) * q.size;
+  const goodsNos = shown.slice(offset, offset + q.size).map((row) => row.goods_no);
+  return { list: goodsInfoInOrder(db, goodsNos), page: q.page, total: shown.length, platforms, approximate: true };
 }
 
 /**
