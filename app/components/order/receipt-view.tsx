@@ -39,7 +39,7 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
             <th scope="col" className="py-2 text-right font-normal whitespace-nowrap">
               单价
             </th>
-            <th scope="col" className="py-2 text-right font-normal whitespace-nowrap">
+            <th scope="col" className="py-2 pl-3 text-right font-normal whitespace-nowrap">
               数量
             </th>
           </tr>
@@ -50,7 +50,7 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
               <td className="py-2 pr-3">{g.name}</td>
               <td className="py-2 pr-3">{g.sku || "—"}</td>
               <td className="py-2 text-right whitespace-nowrap">{money(g.unitPriceCents)}</td>
-              <td className="py-2 text-right">{g.count}</td>
+              <td className="py-2 pl-3 text-right">{g.count}</td>
             </tr>
           ))}
         </tbody>
