@@ -68,6 +68,9 @@ export const OrderDetailSchema = z.object({
       notice_text: z.string().default(""),
       // how to redeem the code on its platform: this shop's services send it, another backend may not
       redeem_steps: z.array(z.string()).default([]),
+      // the goods' platform and kind of code (an extension too): a Steam game key gets 一键激活
+      platform: z.string().default(""),
+      code_kind: z.string().default(""),
     }),
   ),
   gift_list: z.array(z.object({ title: z.string(), value: z.string(), copy: z.boolean(), url: LinkValue })).default([]),

@@ -7,6 +7,7 @@ import { OrderDetailView } from "~/components/order/order-detail-view";
 import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
 import { closeOrderAction } from "~/server-only/close-order.server";
 import { continuePayPath, UNPAID_STATUSES } from "~/lib/order-status";
+import { hasReceipt } from "~/lib/order-receipt";
 import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
 import { requireMember } from "~/server-only/auth.server";
 import { expectOk, optional } from "~/server-only/http.server";
@@ -70,6 +71,12 @@ export default function OrderDetailPage() {
               )}
               className="mt-4 border-t border-surface-line pt-4"
             />
+          ) : hasReceipt(order.status) ? (
+            <div className="mt-4 border-t border-surface-line pt-4">
+              <Link to={shopHref(`/order/receipt/${order.order_no}`)} className={buttonClass({ variant: "outline", size: "sm" })}>
+                订单凭证
+              </Link>
+            </div>
           ) : null
         }
       />

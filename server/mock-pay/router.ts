@@ -13,16 +13,7 @@ import { yuanText } from "../../shared/money";
 import type { PayNotification } from "../trade/providers/pay";
 import { sandboxPay } from "../trade/providers/pay-sandbox";
 import { cashierOrder } from "../trade/services/payment.service";
-
-const PAY_WAY_NAMES: Record<string, string> = {
-  WX: "微信支付",
-  wx_h5: "微信支付",
-  LIANLIAN_WX: "微信支付",
-  ALIPAY: "支付宝",
-  alipay_h5: "支付宝",
-  LIANLIAN_ALIPAY: "支付宝",
-  TCTP: "支付宝",
-};
+import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 
 const Params = z.object({ orderNo: z.string().regex(/^TT\d{14}$/) });
 const Query = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -757,6 +757,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。",
       "`redeem_steps`（本站对规范的补充）：该商品所属平台与兑换码种类（游戏激活码、钱包充值码、礼品卡、游戏充值）的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
+      "`platform`、`code_kind`（本站对规范的补充，可选）：该商品的平台（如 `STEAM`）与兑换码种类（`GAME_KEY`、`WALLET_CODE`、`GIFT_CARD`、`TOP_UP`）；店面只给 Steam 的游戏激活码（`STEAM` + `GAME_KEY`）显示「一键激活」（Steam 激活页 `registerkey?key=` 带上经 URL 编码的兑换码）。未发货时为空字符串；后端不提供时店面不显示「一键激活」，其余照常。",
       "订单的全部商品都有兑换码时才一并发放；此前 `performance_list` 的 `value` 均为空。缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`，`order.notice` 先为「…退款 ￥X 处理中…」，支付通道确认退款后为「…退款 ￥X 已退回原支付账户…」。",
     ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],

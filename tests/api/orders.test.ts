@@ -562,7 +562,9 @@ describe("GET /v2/order/{no}", () => {
         goods_tags: expect.any(Array),
       }),
     ]);
-    expect(performance_list).toEqual([{ title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: "", redeem_steps: [] }]);
+    expect(performance_list).toEqual([
+      { title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: "", redeem_steps: [], platform: "", code_kind: "" },
+    ]);
   });
 
   it("shows the delivered code of a seeded delivered order", async () => {
@@ -979,6 +981,9 @@ describe("fulfilment", () => {
         notice_text: expect.stringMatching(CN),
         // the test goods are Steam goods
         redeem_steps: expect.arrayContaining([expect.stringContaining("Steam")]),
+        // what tells the storefront to offer 一键激活 (a Steam game key)
+        platform: "STEAM",
+        code_kind: "GAME_KEY",
       },
     ]);
 
@@ -986,6 +991,10 @@ describe("fulfilment", () => {
     expect(messages.filter((m) => m.channel === "MAIL")).toEqual([
       expect.objectContaining({ recipient: "buyer@example.com", body: expect.stringContaining(code[0]!.code) }),
     ]);
+    // a Steam game key's mail carries the one-click activation address, the key URL-encoded
+    expect(messages.find((m) => m.channel === "MAIL")!.body).toContain(
+      `一键激活：https://store.steampowered.com/account/registerkey?key=${encodeURIComponent(code[0]!.code)}`,
+    );
     expect(messages.filter((m) => m.channel === "SMS")).toEqual([
       expect.objectContaining({ recipient: DEMO_MOBILE_1, body: expect.stringContaining(code[0]!.code) }),
     ]);

@@ -44,13 +44,26 @@ test.describe("accessibility (axe: no violation of any impact)", () => {
   }
 
   test("a member's pages: my coupons, checkout, orders", async ({ page, shopper }) => {
-    test.slow(); // seven pages, each through axe
+    test.slow(); // eight pages, each through axe
     const address = await shopper.useOwnAddress(page);
     await quickPasswordLogin(page, "13900139000", address);
     const [order] = readDb<{ order_no: string }>(
       "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1",
     );
-    for (const path of ["/", "/topic/G1001", "/coupon-collection", "/coupon", "/settle/pay-confirm/G1001", "/order/list", `/order/detail/${order.order_no}`]) {
+    // the member's delivered order has a 订单凭证 (issue 25)
+    const [paid] = readDb<{ order_no: string }>(
+      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' and o.status = 'SEND_SUCCESS' limit 1",
+    );
+    for (const path of [
+      "/",
+      "/topic/G1001",
+      "/coupon-collection",
+      "/coupon",
+      "/settle/pay-confirm/G1001",
+      "/order/list",
+      `/order/detail/${order.order_no}`,
+      `/order/receipt/${paid.order_no}`,
+    ]) {
       await page.goto(path);
       await expectNoViolations(page, path);
     }

@@ -1,7 +1,7 @@
 // Test-side helpers that talk to the e2e server the way a second client would: log a member in
 // through the real captcha + password API, and read the e2e database (read-only) for outboxes.
 import Database from "better-sqlite3";
-import type { BrowserContext } from "@playwright/test";
+import { expect, type BrowserContext } from "@playwright/test";
 import { shopDay } from "../../shared/shop-time";
 
 export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
@@ -130,4 +130,39 @@ export async function placeUnpaidOrder(baseURL: string, credential: string, mobi
  */
 export function couponPopupDone(baseURL: string) {
   return { name: "coupon_popup", value: shopDay(Date.now()), url: baseURL, httpOnly: true, sameSite: "Lax" as const };
+}
+
+/**
+ * Places an order of one unit of each SKU for a logged-in member through the API, pays it on the
+ * sandbox cashier (another site's page, in its own tab) and waits until its codes are delivered;
+ * answers its number.
+ */
+export async function placeDeliveredOrder(
+  context: BrowserContext,
+  baseURL: string,
+  { credential, mobile, skuNos, coupons = [] }: { credential: string; mobile: string; skuNos: string[]; coupons?: string[] },
+): Promise<string> {
+  const [member] = readDb<{ member_id: number }>("select member_id from members where mobile = ?", `+86-${mobile}`);
+  if (!member) throw new Error(`no member ${mobile}`);
+  const { order_no, third_pay_detail } = await api<{ order_no: string; third_pay_detail: { pay_url: string } }>(
+    baseURL,
+    "/api/trade_bff/v1/order",
+    {
+      customer: { user_id: String(member.member_id), user_phone: mobile, user_email: "buyer@example.com" },
+      units: skuNos.map((sku) => ({ goods_no: sku.split("-")[0], sku_no: sku, sku_num: 1 })),
+      channel: { channel_name: "", channel_no: "1" },
+      pay_way: "WX",
+      coupons,
+    },
+    { "Login-Credential": credential },
+  );
+  const cashier = await context.newPage();
+  await cashier.goto(third_pay_detail.pay_url);
+  await cashier.getByRole("button", { name: /确认支付/ }).click();
+  await expect(cashier.getByRole("heading", { name: "支付成功" })).toBeVisible();
+  await cashier.close();
+  await expect
+    .poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", order_no)[0]?.status, { timeout: 10_000 })
+    .toBe("SEND_SUCCESS");
+  return order_no;
 }

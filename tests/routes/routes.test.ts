@@ -199,6 +199,27 @@ describe("the order pages", () => {
     expect(page.text).toContain("订单不存在");
   });
 
+  it("against a backend without the extensions (no platform, no code_kind) a Steam code gets no 一键激活, and the receipt still works", async () => {
+    memberIsLoggedIn();
+    const detail = {
+      order: { order_no: "TT20261124000004", status: "SEND_SUCCESS", pay_price: 9900, goods_amount: 9900, pay_at: 1795000000000, created_at: 1795000000000 },
+      goods: [{ goods_no: "G1001", goods_name: "黑神话：悟空" }],
+      performance_list: [
+        { title: "兑换码", value: "AAAAA-BBBBB-CCCCC", copy: true, url: { title: "兑换地址", value: "https://store.steampowered.com/account/registerkey" } },
+      ],
+    };
+    api.on("GET /api/trade_bff/v2/order/TT20261124000004", { result: detail });
+    const page = await request("/order/detail/TT20261124000004", { cookie: LOGGED_IN });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("AAAAA-BBBBB-CCCCC");
+    expect(page.text).not.toContain("一键激活");
+    expect(page.text).toContain('href="/order/receipt/TT20261124000004"');
+    const receipt = await request("/order/receipt/TT20261124000004", { cookie: LOGGED_IN });
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toContain("已发放 1/1 个兑换码");
+    expect(receipt.text).not.toContain("AAAAA-BBBBB-CCCCC");
+  });
+
   it("the pay page's status poll answers the order's status, or why it cannot", async () => {
     api.on("GET /api/trade_bff/v1/order/status/TT20261124000003", { result: { order_no: "TT20261124000003", order_status: "PAY_SUCCESS", remain_minutes: 0 } });
     const paid = await request("/settle/pay-status/TT20261124000003.data", { cookie: LOGGED_IN });

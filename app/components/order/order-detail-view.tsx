@@ -5,9 +5,11 @@ import { DELIVERY_STATUSES, ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { formatDateTime } from "../../../shared/shop-time";
 import { formatYuan } from "../../../shared/money";
 import { safeHref } from "~/lib/safe-url";
+import { steamActivationUrl } from "../../../shared/steam-activation";
 import { CopyButton } from "./copy-button";
 import { NoScriptRefresh } from "./no-script-refresh";
 import { cardClass } from "~/components/ui/card";
+import { buttonClass } from "~/components/ui/button";
 import { GoodsSummary } from "~/components/goods/goods-summary";
 
 /** While the code is on its way: every few seconds, or every 10 s while the SKU is restocked; never for a presale. */
@@ -134,7 +136,9 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const goods = detail.goods[0];
   // codes stay on the page after a refund of a delivered order
-  const items = [...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "", redeem_steps: [] }))].filter((item) => item.value);
+  const items = [...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "", redeem_steps: [], platform: "", code_kind: "" }))].filter(
+    (item) => item.value,
+  );
   const refunded = order.status === "ALL_REFUND" || order.status === "PART_REFUND";
   return (
     <section aria-labelledby="delivery-title" className={cardClass("md")} data-testid="delivery-card">
@@ -148,10 +152,15 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
             <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
               <div className="flex flex-wrap items-center gap-3">
                 <span className="text-sm text-ink-muted">{item.title}</span>
-                <code className="select-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200" data-testid="delivered-code">
+                {/* select-all: one click, double click or tap selects the whole code, dashes and all (the copy without JavaScript) */}
+                <code
+                  className="select-all break-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200"
+                  data-testid="delivered-code"
+                >
                   {item.value}
                 </code>
                 {item.copy ? <CopyButton text={item.value} /> : null}
+                <ActivationLink href={steamActivationUrl({ platform: item.platform, codeKind: item.code_kind, code: item.value })} />
               </div>
               {item.url.value ? (
                 <p className="text-sm">
@@ -187,6 +196,22 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
         游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
       </p>
     </section>
+  );
+}
+
+/** 一键激活: Steam's activation page with the key filled in, in a new tab (shared/steam-activation.ts). */
+function ActivationLink({ href }: { href: string | null }) {
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass({ variant: "outline", size: "sm" })}
+      aria-label="一键激活（在 Steam 中打开，新窗口）"
+    >
+      一键激活
+    </a>
   );
 }
 

@@ -11,9 +11,10 @@
 // simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { cdkeys, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
+import { cdkeys, goods, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatDateTime } from "../../../shared/shop-time";
+import { steamActivationUrl } from "../../../shared/steam-activation";
 import { findOrder, transition, type OrderRow } from "../services/order-transitions";
 import { tellMember } from "../services/order-messages";
 import { startRefund } from "../services/refund.service";
@@ -79,9 +80,18 @@ const queries = preparedFor((db) => ({
     })
     .prepare(),
   deliveredItems: db
-    .select({ value: orderPerformances.value, url: orderPerformances.urlValue, goodsName: orderUnits.goodsName, skuName: orderUnits.skuName })
+    .select({
+      value: orderPerformances.value,
+      url: orderPerformances.urlValue,
+      goodsName: orderUnits.goodsName,
+      skuName: orderUnits.skuName,
+      platform: goods.platform,
+      codeKind: goods.codeKind,
+    })
     .from(orderPerformances)
     .innerJoin(orderUnits, eq(orderUnits.id, orderPerformances.unitId))
+    // a goods taken off the shelf since keeps its codes in the mail
+    .leftJoin(goods, eq(goods.goodsNo, orderUnits.goodsNo))
     .where(eq(orderPerformances.orderNo, p("orderNo")))
     .orderBy(asc(orderPerformances.id))
     .prepare(),
@@ -215,7 +225,10 @@ export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]
 function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
   const { orderNo } = order;
   const items = queries(db).deliveredItems.all({ orderNo });
-  const lines = items.map((i) => `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}`);
+  const lines = items.map((i) => {
+    const activation = steamActivationUrl({ platform: i.platform ?? "", codeKind: i.codeKind ?? "", code: i.value });
+    return `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}${activation ? `\n一键激活：${activation}` : ""}`;
+  });
   tellMember(db, order, now, {
     subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
     mail: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,

@@ -10,7 +10,7 @@ import { ApiError, ERROR } from "../http/api-error";
 import { ORDER_MESSAGES, ownOrder, type OrderRow } from "./order-transitions";
 import { payProvider } from "./payment.service";
 import { preparedFor } from "./prepared";
-import { redeemStepsOfGoods } from "./platforms.service";
+import { redeemGuideOfGoods } from "./platforms.service";
 import type { Member } from "./session.service";
 
 const p = sql.placeholder;
@@ -211,7 +211,9 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
           .map((p) => [p.unitId, p]),
   );
   const gifts = db.select().from(orderGifts).where(eq(orderGifts.orderNo, orderNo)).all();
-  const steps = delivered.size ? redeemStepsOfGoods(db, [...new Set(units.map((u) => u.goodsNo))]) : new Map<string, string[]>();
+  const guides = delivered.size
+    ? redeemGuideOfGoods(db, [...new Set(units.map((u) => u.goodsNo))])
+    : new Map<string, { platform: string; codeKind: string; steps: string[] }>();
   return {
     order: {
       order_no: order.orderNo,
@@ -232,6 +234,7 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
     // one entry per unit (its length is the purchase count); the code appears once delivered
     performance_list: units.map((unit) => {
       const item = delivered.get(unit.id);
+      const guide = guides.get(unit.goodsNo);
       return item
         ? {
             title: item.title,
@@ -239,10 +242,21 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
             copy: item.copy,
             url: { title: item.urlTitle ?? "", value: item.urlValue ?? "" },
             notice_text: item.noticeText,
-            // how to redeem a code of the goods' platform (an addition to the spec's contract)
-            redeem_steps: steps.get(unit.goodsNo) ?? [],
+            // additions to the spec's contract: how to redeem a code of the goods' platform and kind
+            redeem_steps: guide?.steps ?? [],
+            platform: guide?.platform ?? "",
+            code_kind: guide?.codeKind ?? "",
           }
-        : { title: "兑换码", value: "", copy: false, url: { title: "", value: "" }, notice_text: order.notice ?? "", redeem_steps: [] };
+        : {
+            title: "兑换码",
+            value: "",
+            copy: false,
+            url: { title: "", value: "" },
+            notice_text: order.notice ?? "",
+            redeem_steps: [],
+            platform: "",
+            code_kind: "",
+          };
     }),
     gift_list: gifts.map((g) => ({ title: g.title, value: g.value, copy: g.copy, url: { title: g.urlTitle ?? "", value: g.urlValue ?? "" } })),
   };

@@ -4,13 +4,13 @@
 import type { Db } from "../../../db/client";
 import { statement } from "./prepared";
 
-/** The redemption steps of each goods, by its platform and kind of code: goods_no → steps (none when no guide). */
-export function redeemStepsOfGoods(db: Db, goodsNos: readonly string[]): Map<string, string[]> {
+/** How each goods' codes are redeemed: goods_no → its platform, kind of code and steps (none when no guide). */
+export function redeemGuideOfGoods(db: Db, goodsNos: readonly string[]): Map<string, { platform: string; codeKind: string; steps: string[] }> {
   const rows = statement(
     db,
-    "SELECT g.goods_no AS goodsNo, r.redeem_steps AS steps FROM goods g JOIN redeem_guides r ON r.platform = g.platform AND r.code_kind = g.code_kind WHERE g.goods_no IN (SELECT value FROM json_each(?))",
-  ).all(JSON.stringify(goodsNos)) as { goodsNo: string; steps: string }[];
-  return new Map(rows.map((r) => [r.goodsNo, parseSteps(r.steps)]));
+    "SELECT g.goods_no AS goodsNo, g.platform, g.code_kind AS codeKind, r.redeem_steps AS steps FROM goods g LEFT JOIN redeem_guides r ON r.platform = g.platform AND r.code_kind = g.code_kind WHERE g.goods_no IN (SELECT value FROM json_each(?))",
+  ).all(JSON.stringify(goodsNos)) as { goodsNo: string; platform: string; codeKind: string; steps: string | null }[];
+  return new Map(rows.map((r) => [r.goodsNo, { platform: r.platform, codeKind: r.codeKind, steps: parseSteps(r.steps ?? "[]") }]));
 }
 
 /** Every guide's steps, keyed by redeemGuideKey(platform, code kind). */
