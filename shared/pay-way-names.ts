@@ -1,5 +1,5 @@
 // What each pay way the services take (server/trade/services/order-commands.ts PAY_WAYS) is called
-// to a shopper: the sandbox cashier and the order receipt.
+// to a shopper: the sandbox cashier, the order receipt and the pay page's choices (app/lib/pay-ways.ts).
 
 export const PAY_WAY_NAMES: Record<string, string> = {
   WX: "微信支付",
