@@ -65,6 +65,11 @@ export function writeDb(sql: string, ...params: unknown[]) {
 
 /** Logs a (possibly new) number in by SMS code from `address`, read from the outbox, and returns the credential. */
 export async function smsLogin(baseURL: string, mobile: string, address: string): Promise<string> {
+  return (await smsLoginMember(baseURL, mobile, address)).credential;
+}
+
+/** The same, answering the member the services made of the number as well. */
+export async function smsLoginMember(baseURL: string, mobile: string, address: string): Promise<{ credential: string; memberId: number }> {
   const headers = { "X-Forwarded-For": address };
   const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
   await api(
@@ -75,13 +80,13 @@ export async function smsLogin(baseURL: string, mobile: string, address: string)
   );
   await api(baseURL, "/api/common_bll/v1/member/sms_captcha", { mobile: `+86-${mobile}`, sms_type: "LOGIN", lot_number }, headers);
   const code = lastSmsCode(mobile);
-  const result = await api<{ login_credential: string }>(
+  const result = await api<{ login_credential: string; member_id: number }>(
     baseURL,
     "/api/common_bll/v1/member/action/captcha_login",
     { mobile: `+86-${mobile}`, sms_code: code },
     headers,
   );
-  return result.login_credential;
+  return { credential: result.login_credential, memberId: result.member_id };
 }
 
 export function lastSmsCode(mobile: string): string {
@@ -130,4 +135,56 @@ export async function placeUnpaidOrder(baseURL: string, credential: string, mobi
  */
 export function couponPopupDone(baseURL: string) {
   return { name: "coupon_popup", value: shopDay(Date.now()), url: baseURL, httpOnly: true, sameSite: "Lax" as const };
+}
+
+/** Revokes a credential through the services, as a logout elsewhere (or its expiry) would. */
+export async function logout(baseURL: string, credential: string) {
+  await api(baseURL, "/api/common_bll/v1/member/action/logout", {}, { "Login-Credential": credential });
+}
+
+export interface CatalogueGoods {
+  goodsNo: string;
+  /** The SKUs in the services' order, with their names (a region, a face value…). */
+  skus: { skuNo: string; name: string }[];
+}
+
+/** A goods of the catalogue found by its exact name through the goods search and detail calls. */
+export async function goodsNamed(baseURL: string, name: string): Promise<CatalogueGoods> {
+  const found = await api<{ goods_list: { list: { goods_no: string; goods_name: string }[] } }>(
+    baseURL,
+    `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(name)}&size=50`,
+  );
+  const goods = found.goods_list.list.find((item) => item.goods_name === name);
+  if (!goods) throw new Error(`no goods named ${name}`);
+  interface SkuItem {
+    sku: { sku_no: string; sku_name: string } | null;
+    child: SkuItem[];
+  }
+  const { goods_detail } = await api<{ goods_detail: { sku_item: SkuItem[] } }>(baseURL, `/api/trade_bff/v2/goods/${goods.goods_no}`);
+  const skus: CatalogueGoods["skus"] = [];
+  const collect = (items: SkuItem[]) => {
+    for (const item of items) {
+      if (item.sku) skus.push({ skuNo: item.sku.sku_no, name: item.sku.sku_name });
+      collect(item.child);
+    }
+  };
+  collect(goods_detail.sku_item);
+  return { goodsNo: goods.goods_no, skus };
+}
+
+/** Places an unpaid order of one unit of a SKU for a member through the API; answers its number. */
+export async function placeOrderFor(baseURL: string, member: { credential: string; memberId: number; mobile: string }, goodsNo: string, skuNo: string) {
+  const { order_no } = await api<{ order_no: string }>(
+    baseURL,
+    "/api/trade_bff/v1/order",
+    {
+      customer: { user_id: String(member.memberId), user_phone: member.mobile, user_email: "buyer@example.com" },
+      units: [{ goods_no: goodsNo, sku_no: skuNo, sku_num: 1 }],
+      channel: { channel_name: "", channel_no: "1" },
+      pay_way: "WX",
+      coupons: [],
+    },
+    { "Login-Credential": member.credential },
+  );
+  return order_no;
 }
