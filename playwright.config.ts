@@ -36,7 +36,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    // a test tagged @server checks only what the server sends (an API answer, the server-rendered HTML and its
+    // CSS layout), which JavaScript in the page does not change: it runs once, without JavaScript
+    { name: "js-on", use: { javaScriptEnabled: true }, grepInvert: /@server/ },
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
   webServer: {

@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { claimCoupons, readDb, writeDb } from "./shop-api";
+import { claimCoupons, placeOrderFor, readDb, writeDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
 // 黑神话：钟馗 is a presale goods.
-const GOODS = "G1001";
-const SOLD_OUT = { goods: "G1036", sku: "G1036-S06" };
-const PRESALE = "G1006";
+const GOODS = "黑神话：悟空";
+const SOLD_OUT = { goods: "原神 创世结晶", sku: "天空岛（官服） / 6480 + 1600 创世结晶" };
+const PRESALE = "黑神话：钟馗";
 
 /** Opens pay-confirm for a SKU, fills the e-mail, confirms, and answers the pay page. */
 async function confirmPurchase(page: Page, goodsNo: string, query: string, email = "buyer@example.com") {
@@ -43,9 +43,8 @@ async function waitForStatus(orderNo: string, statuses: string[]) {
 }
 
 test.describe("checkout", () => {
-  test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, context, baseURL, shopper }, testInfo) => {
-    await shopper.signUp(context, baseURL!);
-    await page.goto(`/settle/pay-confirm/${GOODS}`);
+  test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, member: _loggedIn, catalogue }, testInfo) => {
+    await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`);
     await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
     if (jsEnabled(testInfo.project.name)) await expect(page.getByText("邮箱格式有误")).toBeVisible();
     await page.getByRole("button", { name: "提交订单" }).click();
@@ -63,12 +62,16 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
   });
 
-  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({
+    page,
+    unpaidOrder: orderNo,
+    catalogue,
+  }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "without JavaScript they are plain page content with links");
-    await shopper.signUp(context, baseURL!);
+    const { goodsNo } = await catalogue.goods(GOODS);
     const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
 
-    await page.goto(`/settle/pay-confirm/${GOODS}`);
+    await page.goto(`/settle/pay-confirm/${goodsNo}`);
     await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
     await page.getByRole("button", { name: "提交订单" }).click();
     const emailDialog = page.getByRole("alertdialog", { name: "提示" });
@@ -81,8 +84,6 @@ test.describe("checkout", () => {
     await expect(emailDialog).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "收货邮箱" })).toHaveValue("not-an-email");
 
-    await confirmPurchase(page, GOODS, "");
-    const { orderNo } = await payFromPayPage(page, context, true);
     await page.goto(`/order/list?status=WAIT_PAY&close=${orderNo}`);
     const closeDialog = page.getByRole("alertdialog", { name: "是否确认关闭订单？关闭后您可重新提交" });
     await expect(closeDialog).toBeVisible();
@@ -97,17 +98,18 @@ test.describe("checkout", () => {
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
   });
 
-  test("without a SKU the shopper is told to choose one", async ({ page, context, baseURL, shopper }) => {
-    await shopper.signUp(context, baseURL!);
-    const response = await page.request.post(`/settle/pay-confirm/${GOODS}`, { form: { email: "a@example.com" }, headers: { Origin: baseURL! } });
+  test("without a SKU the shopper is told to choose one", async ({ page, baseURL, member: _loggedIn, catalogue }) => {
+    const response = await page.request.post(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`, {
+      form: { email: "a@example.com" },
+      headers: { Origin: baseURL! },
+    });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("请选择商品规格");
   });
 
-  test("a failed payment can be retried and then succeeds", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("a failed payment can be retried and then succeeds", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, GOODS, "coupon=none");
+    await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     const first = await payFromPayPage(page, context, js);
     await first.cashier.getByRole("button", { name: "模拟支付失败" }).click();
     await expect(first.cashier.getByRole("heading", { name: "支付未完成" })).toBeVisible();
@@ -127,11 +129,10 @@ test.describe("checkout", () => {
     await waitForStatus(first.orderNo, ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"]);
   });
 
-  test("closing an unpaid order returns its coupon", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("closing an unpaid order returns its coupon", async ({ page, context, baseURL, member, catalogue }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    const { credential } = await shopper.signUp(context, baseURL!);
-    const [coupon] = await claimCoupons(baseURL!, credential, ["ACT003"]);
-    await confirmPurchase(page, GOODS, `coupon=${coupon}`);
+    const [coupon] = await claimCoupons(baseURL!, member.credential, ["ACT003"]);
+    await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, `coupon=${coupon}`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.close();
     expect(readDb<{ status: string; order_no: string }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({
@@ -151,10 +152,9 @@ test.describe("checkout", () => {
     });
   });
 
-  test("a presale order waits for the game to unlock", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("a presale order waits for the game to unlock", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, PRESALE, "coupon=none");
+    await confirmPurchase(page, (await catalogue.goods(PRESALE)).goodsNo, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
     await waitForStatus(orderNo, ["PAY_SUCCESS"]);
@@ -163,10 +163,10 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("delivery-card")).toContainText("预计发放时间");
   });
 
-  test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, SOLD_OUT.goods, `sku=${SOLD_OUT.sku}&coupon=none`);
+    const { goodsNo, skuNo } = await catalogue.sku(SOLD_OUT.goods, SOLD_OUT.sku);
+    await confirmPurchase(page, goodsNo, `sku=${skuNo}&coupon=none`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
     await waitForStatus(orderNo, ["SENDING"]);
@@ -198,14 +198,18 @@ test.describe("checkout", () => {
     ]);
   });
 
-  test("pay-success shows the code by itself once it arrives, with and without JavaScript", async ({ page, context, baseURL, shopper }, testInfo) => {
+  test("pay-success shows the code by itself once it arrives, with and without JavaScript", async ({
+    page,
+    context,
+    member: _loggedIn,
+    catalogue,
+  }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     // a SKU no other test buys, its codes held back until the page is open (one project at a time: each holds its own SKU)
-    const sku = js ? "G1011-S01" : "G1011-S03";
-    await shopper.signUp(context, baseURL!);
+    const { goodsNo, skuNo: sku } = await catalogue.sku("席德·梅尔的文明VII", js ? "国区 / 标准版 / 本体" : "国区 / 豪华版 / 本体");
     writeDb("update cdkeys set status = 'HELD' where sku_no = ? and status = 'UNUSED'", sku);
     try {
-      await confirmPurchase(page, "G1011", `sku=${sku}&coupon=none`);
+      await confirmPurchase(page, goodsNo, `sku=${sku}&coupon=none`);
       const { cashier, orderNo } = await payFromPayPage(page, context, js);
       await cashier.getByRole("button", { name: /确认支付/ }).click();
       await waitForStatus(orderNo, ["SENDING"]);
@@ -226,57 +230,53 @@ test.describe("checkout", () => {
     page,
     context,
     baseURL,
-    shopper,
+    member: _loggedIn,
+    otherMember,
+    catalogue,
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, GOODS, "coupon=none");
+    await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.close();
     await page.goto("/order/list?status=WAIT_PAY");
     await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？");
-    // meanwhile the order moves to another account (as if the number had been typed into the address)
-    const other = `+86-199${orderNo.slice(-8)}`;
-    writeDb("insert into members (mobile, member_name, created_at) values (?, '另一位玩家', ?)", other, Date.now());
-    writeDb("update orders set member_id = (select member_id from members where mobile = ?) where order_no = ?", other, orderNo);
+    // meanwhile the browser's login becomes another member's (a login in another tab)
+    await context.addCookies([{ name: "login_credential", value: otherMember.credential, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
     await expect(page.getByRole("status")).toContainText("订单不存在");
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
 
     // the services refuse the price preview (the sale ended after the goods page was opened): the page stays, a toast says why
     // a goods no other test buys, one per project (the test ends its sale for a moment)
-    const ENDED = js ? { goods: "G1012", sku: "G1012-S01" } : { goods: "G1013", sku: "G1013-S01" };
-    writeDb("update goods set sale_end_at = ? where goods_no = ?", Date.now() - 1000, ENDED.goods);
+    const ENDED = await (js ? catalogue.sku("怪物猎人 荒野", "国区 / 标准版 / 本体") : catalogue.sku("戴森球计划", "标准版"));
+    writeDb("update goods set sale_end_at = ? where goods_no = ?", Date.now() - 1000, ENDED.goodsNo);
     try {
-      await page.goto(`/settle/pay-confirm/${ENDED.goods}?sku=${ENDED.sku}`);
+      await page.goto(`/settle/pay-confirm/${ENDED.goodsNo}?sku=${ENDED.skuNo}`);
       await expect(page.getByRole("heading", { name: "确认订单" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("商品已结束销售");
     } finally {
-      writeDb("update goods set sale_end_at = null where goods_no = ?", ENDED.goods);
+      writeDb("update goods set sale_end_at = null where goods_no = ?", ENDED.goodsNo);
     }
   });
 
-  test("another member's order shows 订单不存在", async ({ page, context, baseURL, shopper }) => {
-    await shopper.signUp(context, baseURL!);
-    const [other] = readDb<{ order_no: string }>(
-      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13800138000' limit 1",
-    );
-    const response = await page.goto(`/order/detail/${other.order_no}`);
+  test("another member's order shows 订单不存在", async ({ page, baseURL, member: _loggedIn, otherMember, catalogue }) => {
+    const { goodsNo, skuNo } = await catalogue.sku(GOODS, "国区 / 数字标准版 / 本体");
+    const other = await placeOrderFor(baseURL!, otherMember, goodsNo, skuNo);
+    const response = await page.goto(`/order/detail/${other}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "订单不存在" })).toBeVisible();
   });
 
-  test("a double click on 点击付款 makes one order", async ({ page, context, baseURL, shopper }) => {
-    const { mobile } = await shopper.signUp(context, baseURL!);
-    await confirmPurchase(page, GOODS, "coupon=none");
+  test("a double click on 点击付款 makes one order", async ({ page, context, member, catalogue }) => {
+    await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     await page.getByLabel("支付宝").check();
     const pay = page.getByRole("button", { name: "点击付款" });
     await pay.dblclick();
     await expect(page).toHaveURL(/order_no=/);
     await page.waitForLoadState("networkidle");
     for (const tab of context.pages().filter((p) => p !== page)) await tab.close();
-    const orders = readDb<{ n: number }>("select count(*) as n from orders o join members m on m.member_id = o.member_id where m.mobile = ?", `+86-${mobile}`);
+    const orders = readDb<{ n: number }>("select count(*) as n from orders where member_id = ?", member.memberId);
     expect(orders[0].n).toBe(1);
   });
 });

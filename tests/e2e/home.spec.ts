@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("home page", () => {
-  test("a visitor sees the Chinese shop: header, goods cards with ￥ prices, footer policies", async ({ page }, testInfo) => {
+  test("a visitor sees the Chinese shop: header, goods cards with ￥ prices, footer policies", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
@@ -23,11 +23,10 @@ test.describe("home page", () => {
       await expect(link).toHaveAttribute("target", "_blank");
     }
     await expect(footer).toContainText("© 2024");
-
-    await page.screenshot({ path: `tests/.tmp/screenshots/home-${testInfo.project.name}.png`, fullPage: true });
+    // its full-page screenshots, desktop and phone, are screenshots.spec.ts's
   });
 
-  test("goods images load from the local media files", async ({ page }) => {
+  test("goods images load from the local media files", { tag: "@server" }, async ({ page }) => {
     await page.goto("/");
     const first = page.getByTestId("goods-card").first().locator("img");
     await first.scrollIntoViewIfNeeded();
@@ -37,7 +36,7 @@ test.describe("home page", () => {
     expect(image.headers()["content-type"]).toContain("image/svg+xml");
   });
 
-  test("an unknown page answers 404 with a way back home", async ({ page }) => {
+  test("an unknown page answers 404 with a way back home", { tag: "@server" }, async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();

@@ -1,19 +1,19 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, type Catalogue } from "./fixtures";
 import { readDb } from "./shop-api";
 
 // Issue 26, "feedback that tells the truth": the pay page says when a payment failed, no message
 // claims a cashier tab that did not open, and an unpaid or failed order is not "being delivered".
 // Each test runs at 1440 px with a mouse and at 390 px with touch, JavaScript on and off.
-const GOODS = "G1001";
+const GOODS = "黑神话：悟空";
 const DEVICES = [
   { name: "1440 px", use: { viewport: { width: 1440, height: 900 } } },
   { name: "390 px touch", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
 ];
 const TAB_CLAIM = /新打开的收银台/;
 
-async function confirmPurchase(page: Page) {
-  await page.goto(`/settle/pay-confirm/${GOODS}?coupon=none`);
+async function confirmPurchase(page: Page, catalogue: Catalogue) {
+  await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}?coupon=none`);
   await page.getByRole("textbox", { name: "收货邮箱" }).fill("honest@example.com");
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/settle\/pay$/);
@@ -41,11 +41,15 @@ for (const device of DEVICES) {
     test.use(device.use);
     const touch = device.name.includes("touch");
 
-    test("a failed payment says 支付失败 on the pay page and offers to pay again at once", async ({ page, context, baseURL, shopper }, testInfo) => {
+    test("a failed payment says 支付失败 on the pay page and offers to pay again at once", async ({
+      page,
+      context,
+      member: _loggedIn,
+      catalogue,
+    }, testInfo) => {
       test.setTimeout(60_000);
       const js = jsEnabled(testInfo.project.name);
-      await shopper.signUp(context, baseURL!);
-      await confirmPurchase(page);
+      await confirmPurchase(page, catalogue);
       const { cashier, orderNo } = await payAndOpenCashier(page, context, js, touch);
       await cashier.getByRole("button", { name: "模拟支付失败" }).click();
       await expect.poll(() => statusOf(orderNo)).toBe("PAY_FAIL");
@@ -69,11 +73,10 @@ for (const device of DEVICES) {
       await page.waitForURL(/\/settle\/pay-(wait|success)\//, { timeout: 15_000 });
     });
 
-    test("no message claims a cashier tab that did not open", async ({ page, context, baseURL, shopper }, testInfo) => {
+    test("no message claims a cashier tab that did not open", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
       test.setTimeout(60_000);
       const js = jsEnabled(testInfo.project.name);
-      await shopper.signUp(context, baseURL!);
-      await confirmPurchase(page);
+      await confirmPurchase(page, catalogue);
       // with JavaScript, a browser that blocks the new tab
       if (js) await page.evaluate(() => (window.open = () => null));
       await press(page.getByRole("button", { name: "点击付款" }), touch);
@@ -102,11 +105,15 @@ for (const device of DEVICES) {
       }
     });
 
-    test("an unpaid or failed order's detail page offers its actions and no delivery card", async ({ page, context, baseURL, shopper }, testInfo) => {
+    test("an unpaid or failed order's detail page offers its actions and no delivery card", async ({
+      page,
+      context,
+      member: _loggedIn,
+      catalogue,
+    }, testInfo) => {
       test.setTimeout(60_000);
       const js = jsEnabled(testInfo.project.name);
-      await shopper.signUp(context, baseURL!);
-      await confirmPurchase(page);
+      await confirmPurchase(page, catalogue);
       const { cashier, orderNo } = await payAndOpenCashier(page, context, js, touch);
 
       await page.goto(`/order/detail/${orderNo}`);
@@ -138,10 +145,9 @@ for (const device of DEVICES) {
   });
 }
 
-test("a slow status answer is waited for, not cut short by the next poll", async ({ page, context, baseURL, shopper }, testInfo) => {
+test("a slow status answer is waited for, not cut short by the next poll", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
   test.skip(!jsEnabled(testInfo.project.name), "without JavaScript the page refreshes itself instead of polling");
-  await shopper.signUp(context, baseURL!);
-  await confirmPurchase(page);
+  await confirmPurchase(page, catalogue);
   // the services answer the status in 2.5 s, the page polls every second
   let started = 0;
   let open = 0;

@@ -12,7 +12,7 @@ import {
   smsCount,
   solveSlider,
 } from "./login-steps";
-import { readDb, writeDb } from "./shop-api";
+import { logout, readDb } from "./shop-api";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 
@@ -292,13 +292,12 @@ test.describe("login", () => {
     await screenshot(page, testInfo, "login-resend-refused");
   });
 
-  test("a login that expired says so on a guarded page and opens the login modal", async ({ page, context, baseURL, shopper }) => {
+  test("a login that expired says so on a guarded page and opens the login modal", async ({ page, context, baseURL, shopper, member }) => {
     await shopper.useOwnAddress(page);
-    await shopper.signUp(context, baseURL!);
     await page.goto("/order/list");
     await expect(page.getByRole("heading", { name: "订单详情" })).toBeVisible();
     // the services revoke the login (expired, or logged out elsewhere)
-    writeDb("update credentials set revoked_at = ? where member_id = (select member_id from members where mobile = ?)", Date.now(), `+86-${shopper.mobile}`);
+    await logout(baseURL!, member.credential);
     await page.goto("/order/list");
     await expect(page).toHaveURL(/\/\?login=captcha&redirectTo=%2Forder%2Flist$/);
     await expect(page.getByRole("status").getByText("登录已失效，请重新登录")).toBeVisible();

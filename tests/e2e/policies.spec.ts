@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 
 test.describe("policy pages", () => {
   for (const doc of PROTOCOLS) {
-    test(`/protocols/${doc.name} renders ${doc.title} without the header`, async ({ page }) => {
+    test(`/protocols/${doc.name} renders ${doc.title} without the header`, { tag: "@server" }, async ({ page }) => {
       const response = await page.goto(`/protocols/${doc.name}`);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(`${doc.title} - TTS游戏商城`);
@@ -20,7 +20,7 @@ test.describe("policy pages", () => {
     });
   }
 
-  test("the policies state the facts of the specification", async ({ page }) => {
+  test("the policies state the facts of the specification", { tag: "@server" }, async ({ page }) => {
     const text = async (name: string) => {
       await page.goto(`/protocols/${name}`);
       return (await page.getByRole("article").textContent()) ?? "";
@@ -49,7 +49,7 @@ test.describe("policy pages", () => {
     expect(steam).toContain("redeem.microsoft.com");
   });
 
-  test("the footer links the five policies in new tabs", async ({ page }) => {
+  test("the footer links the five policies in new tabs", { tag: "@server" }, async ({ page }) => {
     await page.goto("/protocols/user");
     const footer = page.getByRole("contentinfo");
     for (const name of ["privacy", "user", "logistics", "cookies", "virtual-shipment"]) {
@@ -57,7 +57,7 @@ test.describe("policy pages", () => {
     }
   });
 
-  test("an unknown policy page answers 404", async ({ page }) => {
+  test("an unknown policy page answers 404", { tag: "@server" }, async ({ page }) => {
     const response = await page.goto("/protocols/no-such-policy");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "协议页面不存在" })).toBeVisible();

@@ -109,10 +109,16 @@ test.describe("popup advert", () => {
     await expect(page.getByRole("main").locator('section[aria-roledescription="carousel"]')).toBeVisible();
   });
 
-  test("the advert never covers the login modal", async ({ page }) => {
+  test("the advert never covers the login modal", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    if (js) await holdClock(page);
     await page.setExtraHTTPHeaders({ "X-Test-Now": DAY_1 });
     await page.goto("/?login=captcha");
-    await page.waitForTimeout(1_300);
+    if (js) {
+      // past the advert's 1 s delay, on the page's own clock
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      await page.clock.fastForward(1_300);
+    }
     await expect(popup(page)).toHaveCount(0);
     // and nothing was recorded for it
     expect((await page.context().cookies()).find((c) => c.name === "DIALOG_DATE_KEY")).toBeUndefined();

@@ -3,7 +3,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("recommendation page", () => {
-  test("lists the hot games as single-row cards with image, discount, prices and tags", async ({ page }) => {
+  test("lists the hot games as single-row cards with image, discount, prices and tags", { tag: "@server" }, async ({ page }) => {
     await page.goto(`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`);
     await expect(page).toHaveTitle("热销游戏 - TTS游戏商城");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("热销游戏");
@@ -25,7 +25,7 @@ test.describe("recommendation page", () => {
     await expect(first.locator('[aria-label="标签"]')).not.toBeEmpty();
   });
 
-  test("describes its goods as Product structured data", async ({ page }) => {
+  test("describes its goods as Product structured data", { tag: "@server" }, async ({ page }) => {
     await page.goto(`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`);
     const json = await page.locator('script[type="application/ld+json"]').textContent();
     const data = JSON.parse(json!) as {
@@ -39,14 +39,14 @@ test.describe("recommendation page", () => {
     expect(data.itemListElement[0].item.offers.price).toMatch(/^\d+\.\d{2}$/);
   });
 
-  test("an empty list names the title", async ({ page }) => {
+  test("an empty list names the title", { tag: "@server" }, async ({ page }) => {
     await page.goto(`/recommend/HOME/${encodeURIComponent("新品首发")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("新品首发");
     await expect(page.getByText("暂无新品首发相关商品")).toBeVisible();
     await expect(page.getByTestId("recommend-card")).toHaveCount(0);
   });
 
-  test("an unknown page type falls back to the product-detail recommendations", async ({ page }) => {
+  test("an unknown page type falls back to the product-detail recommendations", { tag: "@server" }, async ({ page }) => {
     await page.goto(`/recommend/SOMETHING/${encodeURIComponent("热销游戏")}`);
     await expect(page.getByTestId("recommend-card")).toHaveCount(10);
   });

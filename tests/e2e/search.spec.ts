@@ -46,7 +46,7 @@ test.describe("search", () => {
     await expect(searchBox(page)).toHaveValue("充值");
   });
 
-  test("one page of results has no pagination; no results says 暂无搜索结果", async ({ page }) => {
+  test("one page of results has no pagination; no results says 暂无搜索结果", { tag: "@server" }, async ({ page }) => {
     await page.goto("/search-result/PS5");
     await expect(page.getByRole("list", { name: "搜索结果" }).getByTestId("goods-card")).toHaveCount(8);
     await expect(page.getByRole("navigation", { name: "分页" })).toHaveCount(0);

@@ -4,7 +4,7 @@
 import { expect, jsEnabled, test } from "./fixtures";
 
 test.describe("page shell", () => {
-  test("the header is fixed at 58 px and pushes the content down 128 px", async ({ page }) => {
+  test("the header is fixed at 58 px and pushes the content down 128 px", { tag: "@server" }, async ({ page }) => {
     await page.goto("/search-result/steam");
     const header = page.locator("header.fixed");
     await expect(header).toHaveCSS("position", "fixed");
@@ -36,7 +36,7 @@ test.describe("page shell", () => {
     const top = page.getByTestId("back-to-top");
     await expect(top).toBeHidden();
     await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     await expect(top).toBeHidden();
     await page.mouse.wheel(0, 800);
     await expect(top).toBeVisible();
@@ -45,18 +45,22 @@ test.describe("page shell", () => {
     await expect(top).toBeHidden();
   });
 
-  test("the sidebar is where spec/01's routes table puts it: the home page and checkout, not goods or the coupon centre", async ({ page }) => {
-    const sidebar = page.getByRole("complementary", { name: "快捷入口" });
-    for (const [path, count] of [
-      ["/?popup=closed", 1],
-      ["/topic/G1001", 0],
-      ["/coupon-collection", 0],
-      ["/coupon-collection?login=captcha", 0],
-    ] as const) {
-      await page.goto(path);
-      await expect(sidebar, path).toHaveCount(count);
-    }
-  });
+  test(
+    "the sidebar is where spec/01's routes table puts it: the home page and checkout, not goods or the coupon centre",
+    { tag: "@server" },
+    async ({ page }) => {
+      const sidebar = page.getByRole("complementary", { name: "快捷入口" });
+      for (const [path, count] of [
+        ["/?popup=closed", 1],
+        ["/topic/G1001", 0],
+        ["/coupon-collection", 0],
+        ["/coupon-collection?login=captcha", 0],
+      ] as const) {
+        await page.goto(path);
+        await expect(sidebar, path).toHaveCount(count);
+      }
+    },
+  );
 
   test("the customer-service chat comes and goes with the sidebar", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "the chat is an external script");
@@ -81,7 +85,7 @@ test.describe("page shell", () => {
     await expect(card).toContainText("图片加载失败");
   });
 
-  test("each page has a Chinese title, a description and Open Graph tags", async ({ page }) => {
+  test("each page has a Chinese title, a description and Open Graph tags", { tag: "@server" }, async ({ page }) => {
     for (const [path, title] of [
       ["/?popup=closed", "TTS游戏商城 - 正版游戏兑换码、点卡充值、礼品卡"],
       ["/search-result/steam", "“steam”的搜索结果 - TTS游戏商城"],
@@ -101,7 +105,7 @@ test.describe("page shell", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
   });
 
-  test("robots.txt points at a sitemap of the goods and policy pages", async ({ request, baseURL }) => {
+  test("robots.txt points at a sitemap of the goods and policy pages", { tag: "@server" }, async ({ request, baseURL }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     const text = await robots.text();

@@ -65,6 +65,11 @@ export function writeDb(sql: string, ...params: unknown[]) {
 
 /** Logs a (possibly new) number in by SMS code from `address`, read from the outbox, and returns the credential. */
 export async function smsLogin(baseURL: string, mobile: string, address: string): Promise<string> {
+  return (await smsLoginMember(baseURL, mobile, address)).credential;
+}
+
+/** The same, answering the member the services made of the number as well. */
+export async function smsLoginMember(baseURL: string, mobile: string, address: string): Promise<{ credential: string; memberId: number }> {
   const headers = { "X-Forwarded-For": address };
   const { lot_number } = await api<{ lot_number: string }>(baseURL, "/api/common_bll/v1/geetest4/load?type=slide", undefined, headers);
   await api(
@@ -75,13 +80,13 @@ export async function smsLogin(baseURL: string, mobile: string, address: string)
   );
   await api(baseURL, "/api/common_bll/v1/member/sms_captcha", { mobile: `+86-${mobile}`, sms_type: "LOGIN", lot_number }, headers);
   const code = lastSmsCode(mobile);
-  const result = await api<{ login_credential: string }>(
+  const result = await api<{ login_credential: string; member_id: number }>(
     baseURL,
     "/api/common_bll/v1/member/action/captcha_login",
     { mobile: `+86-${mobile}`, sms_code: code },
     headers,
   );
-  return result.login_credential;
+  return { credential: result.login_credential, memberId: result.member_id };
 }
 
 export function lastSmsCode(mobile: string): string {
@@ -102,29 +107,6 @@ export async function claimCoupons(baseURL: string, credential: string, activity
 }
 
 /**
- * Places an unpaid order of one unit of `skuNo` for a logged-in member through the API, as the
- * storefront would, and answers its number. The seed's unpaid orders close 15 minutes after
- * their creation, which a long run can outlast: a test that needs one makes its own.
- */
-export async function placeUnpaidOrder(baseURL: string, credential: string, mobile: string, skuNo = "G1001-S01"): Promise<string> {
-  const [member] = readDb<{ member_id: number }>("select member_id from members where mobile = ?", `+86-${mobile}`);
-  if (!member) throw new Error(`no member ${mobile}`);
-  const { order_no } = await api<{ order_no: string }>(
-    baseURL,
-    "/api/trade_bff/v1/order",
-    {
-      customer: { user_id: String(member.member_id), user_phone: mobile, user_email: "buyer@example.com" },
-      units: [{ goods_no: skuNo.split("-")[0], sku_no: skuNo, sku_num: 1 }],
-      channel: { channel_name: "", channel_no: "1" },
-      pay_way: "WX",
-      coupons: [],
-    },
-    { "Login-Credential": credential },
-  );
-  return order_no;
-}
-
-/**
  * The session cookie saying this browser session's layout mount already ran today (decision 017),
  * for tests about something else than the coupon pop-up that a member's first page brings.
  */
@@ -132,30 +114,56 @@ export function couponPopupDone(baseURL: string) {
   return { name: "coupon_popup", value: shopDay(Date.now()), url: baseURL, httpOnly: true, sameSite: "Lax" as const };
 }
 
+interface Orderer {
+  credential: string;
+  mobile: string;
+  /** Looked up by mobile when not given. */
+  memberId?: number;
+}
+
+/** Creates an order of one unit of each SKU for a logged-in member through the API, as the storefront would. */
+async function createOrder(baseURL: string, member: Orderer, skuNos: string[], coupons: string[] = []) {
+  const memberId = member.memberId ?? readDb<{ member_id: number }>("select member_id from members where mobile = ?", `+86-${member.mobile}`)[0]?.member_id;
+  if (memberId === undefined) throw new Error(`no member ${member.mobile}`);
+  return api<{ order_no: string; third_pay_detail: { pay_url: string } }>(
+    baseURL,
+    "/api/trade_bff/v1/order",
+    {
+      customer: { user_id: String(memberId), user_phone: member.mobile, user_email: "buyer@example.com" },
+      units: skuNos.map((sku) => ({ goods_no: sku.split("-")[0], sku_no: sku, sku_num: 1 })),
+      channel: { channel_name: "", channel_no: "1" },
+      pay_way: "WX",
+      coupons,
+    },
+    { "Login-Credential": member.credential },
+  );
+}
+
 /**
- * Places an order of one unit of each SKU for a logged-in member through the API, pays it on the
- * sandbox cashier (another site's page, in its own tab) and waits until its codes are delivered;
- * answers its number.
+ * Places an unpaid order of one unit of `skuNo` for a logged-in member and answers its number. The
+ * seed's unpaid orders close 15 minutes after their creation, which a long run can outlast: a test
+ * that needs one makes its own.
+ */
+export async function placeUnpaidOrder(baseURL: string, credential: string, mobile: string, skuNo = "G1001-S01"): Promise<string> {
+  return (await createOrder(baseURL, { credential, mobile }, [skuNo])).order_no;
+}
+
+/** Places an unpaid order of one unit of a SKU of `goodsNo` for a member (the `member` fixture); answers its number. */
+export async function placeOrderFor(baseURL: string, member: Required<Orderer>, goodsNo: string, skuNo: string): Promise<string> {
+  if (!skuNo.startsWith(`${goodsNo}-`)) throw new Error(`${skuNo} is not a SKU of ${goodsNo}`);
+  return (await createOrder(baseURL, member, [skuNo])).order_no;
+}
+
+/**
+ * Places an order of one unit of each SKU for a logged-in member, pays it on the sandbox cashier
+ * (another site's page, in its own tab) and waits until its codes are delivered; answers its number.
  */
 export async function placeDeliveredOrder(
   context: BrowserContext,
   baseURL: string,
   { credential, mobile, skuNos, coupons = [] }: { credential: string; mobile: string; skuNos: string[]; coupons?: string[] },
 ): Promise<string> {
-  const [member] = readDb<{ member_id: number }>("select member_id from members where mobile = ?", `+86-${mobile}`);
-  if (!member) throw new Error(`no member ${mobile}`);
-  const { order_no, third_pay_detail } = await api<{ order_no: string; third_pay_detail: { pay_url: string } }>(
-    baseURL,
-    "/api/trade_bff/v1/order",
-    {
-      customer: { user_id: String(member.member_id), user_phone: mobile, user_email: "buyer@example.com" },
-      units: skuNos.map((sku) => ({ goods_no: sku.split("-")[0], sku_no: sku, sku_num: 1 })),
-      channel: { channel_name: "", channel_no: "1" },
-      pay_way: "WX",
-      coupons,
-    },
-    { "Login-Credential": credential },
-  );
+  const { order_no, third_pay_detail } = await createOrder(baseURL, { credential, mobile }, skuNos, coupons);
   const cashier = await context.newPage();
   await cashier.goto(third_pay_detail.pay_url);
   await cashier.getByRole("button", { name: /确认支付/ }).click();
@@ -165,4 +173,39 @@ export async function placeDeliveredOrder(
     .poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", order_no)[0]?.status, { timeout: 10_000 })
     .toBe("SEND_SUCCESS");
   return order_no;
+}
+
+/** Revokes a credential through the services, as a logout elsewhere (or its expiry) would. */
+export async function logout(baseURL: string, credential: string) {
+  await api(baseURL, "/api/common_bll/v1/member/action/logout", {}, { "Login-Credential": credential });
+}
+
+export interface CatalogueGoods {
+  goodsNo: string;
+  /** The SKUs in the services' order, with their names (a region, a face value…). */
+  skus: { skuNo: string; name: string }[];
+}
+
+/** A goods of the catalogue found by its exact name through the goods search and detail calls. */
+export async function goodsNamed(baseURL: string, name: string): Promise<CatalogueGoods> {
+  const found = await api<{ goods_list: { list: { goods_no: string; goods_name: string }[] } }>(
+    baseURL,
+    `/api/trade_bff/v1/goods/search?keyword=${encodeURIComponent(name)}&size=50`,
+  );
+  const goods = found.goods_list.list.find((item) => item.goods_name === name);
+  if (!goods) throw new Error(`no goods named ${name}`);
+  interface SkuItem {
+    sku: { sku_no: string; sku_name: string } | null;
+    child: SkuItem[];
+  }
+  const { goods_detail } = await api<{ goods_detail: { sku_item: SkuItem[] } }>(baseURL, `/api/trade_bff/v2/goods/${goods.goods_no}`);
+  const skus: CatalogueGoods["skus"] = [];
+  const collect = (items: SkuItem[]) => {
+    for (const item of items) {
+      if (item.sku) skus.push({ skuNo: item.sku.sku_no, name: item.sku.sku_name });
+      collect(item.child);
+    }
+  };
+  collect(goods_detail.sku_item);
+  return { goodsNo: goods.goods_no, skus };
 }
