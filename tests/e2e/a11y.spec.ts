@@ -107,6 +107,8 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "我的优惠券" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "设置密码" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "查询我的订单" })).toBeFocused();
