@@ -13,6 +13,7 @@ const VISITOR_PAGES = [
   "/protocols/privacy",
   "/?login=captcha",
   "/?login=pwd",
+  "/?login=reset",
   "/no-such-page",
 ];
 
