@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Sidebar } from "~/components/layout/sidebar";
-import { getLoginStatus, type Member } from "~/api/member.server";
+import { getLoginStatus, hasPasswordReset, type Member } from "~/api/member.server";
 import { Toast } from "~/components/layout/toast";
 import { CouponPopup, LoginModal } from "~/components/layout/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/login/login.server";
@@ -46,9 +46,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     flash: await takeFlash(context),
     // the header search box's history (serach_cache cookie) and hot searches, rendered without JS too
     searchBox: await searchBoxData(context, api),
-    // the login modal opens from the address (?login=captcha|pwd); the coupon pop-up once after
+    // the login modal opens from the address (?login=captcha|pwd|reset); the coupon pop-up once after
     // login, never over a checkout page
-    login: member ? null : await loginModalState(request, api),
+    login: await loginModalState(request, api, member),
+    // the member menu's 设置密码, when the services have the password extension (a cached read)
+    passwordReset: member ? await hasPasswordReset(api) : false,
     couponPopup: member ? await takeCouponPopup(context, api, isCheckoutPath(new URL(request.url).pathname)) : null,
   };
 }
@@ -78,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { shop, member, flash, login } = useLoaderData<typeof loader>();
+  const { shop, member, flash, login, passwordReset } = useLoaderData<typeof loader>();
   const layout = layoutOf(useMatches());
   const location = useLocation();
   // spec/01 §2: page changes slide and fade in. With JavaScript that is a client navigation (a new
@@ -89,7 +91,7 @@ export default function App() {
   if (location.pathname !== firstPath.current) changedPage.current = true;
   return (
     <>
-      {layout.withHeader ? <SiteHeader member={member} /> : null}
+      {layout.withHeader ? <SiteHeader member={member} passwordReset={passwordReset} /> : null}
       <Toast toast={flash} />
       <main
         key={location.pathname}

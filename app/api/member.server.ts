@@ -25,9 +25,24 @@ export function authCheck(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/auth_check", z.object({ member_id: z.number() }));
 }
 
-/** Sends a login code to "+86-13800138000"; needs a lot validated by the captcha. */
-export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: string }) {
-  return api.post("/api/common_bll/v1/member/sms_captcha", EmptySchema, { ...body, sms_type: "LOGIN" });
+/** Sends a code to "+86-13800138000" (SET_PASSWORD: the extension's, for set_password); needs a lot validated by the captcha. */
+export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: string; sms_type: "LOGIN" | "SET_PASSWORD" }) {
+  return api.post("/api/common_bll/v1/member/sms_captcha", EmptySchema, body);
+}
+
+// ─── 设置密码 / 忘记密码: an optional extension of the contract (docs/api.md) ──
+
+/** Whether the services have the password extension: a public read, cached an hour; false on a 404 or any failure. */
+export async function hasPasswordReset(api: TradeApi): Promise<boolean> {
+  const rules = await api
+    .get("/api/common_bll/v1/member/password/rules", z.object({ min_length: z.number().int(), max_length: z.number().int() }))
+    .catch(() => null);
+  return rules?.ok === true;
+}
+
+/** Sets the password after a SET_PASSWORD code: every other login ends; the answer is this browser's new login. */
+export function setPassword(api: TradeApi, body: { mobile: string; sms_code: string; password: string }) {
+  return api.post("/api/common_bll/v1/member/action/set_password", LoginResultSchema, body);
 }
 
 export function captchaLogin(api: TradeApi, body: { mobile: string; sms_code: string }) {

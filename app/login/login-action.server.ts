@@ -1,10 +1,10 @@
 // The /login route's server half: the one action of the login modal (intents send-code,
-// captcha-login, pwd-login, logout) and the loader of the /login page, which shows the form again
+// captcha-login, pwd-login, set-password, logout) and the loader of the /login page, which shows the form again
 // with its errors after a post without JavaScript; `?captcha=slide` answers a slider challenge for
 // the JavaScript captcha widget.
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { TradeUnavailable, type TradeApi } from "~/api/client.server";
-import { captchaLogin, getLoginStatus, loadCaptcha, logout, pwdLogin, sendSmsCode, validateCaptcha } from "~/api/member.server";
+import { captchaLogin, getLoginStatus, hasPasswordReset, loadCaptcha, logout, pwdLogin, sendSmsCode, setPassword, validateCaptcha } from "~/api/member.server";
 import { setFlash } from "~/server-only/flash.server";
 import { readForm } from "~/server-only/form.server";
 import { optional } from "~/server-only/http.server";
@@ -14,6 +14,7 @@ import {
   LOGIN_MESSAGES,
   loginTabOf,
   PWD_LOGIN_CSRF,
+  splitMobile,
   PWD_LOGIN_PREFIX,
   SMS_RESEND_SECONDS,
   type LoginActionData,
@@ -22,21 +23,24 @@ import {
 import { fieldErrorsOf, LoginActionSchema } from "./login-schema.server";
 import { failureStatus, returnToOf, syncLoginCookies } from "./login.server";
 
-const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "logout"];
+const INTENTS: readonly LoginIntent[] = ["send-code", "captcha-login", "pwd-login", "set-password", "logout"];
 
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const api = context.session.api;
   const redirectTo = returnToOf(url, url.searchParams.get("redirectTo"));
   const captchaType = url.searchParams.get("captcha") === "slide" ? "slide" : "text";
-  if (captchaType === "text" && api.credential) {
-    // already logged in: nothing to do here
-    const status = await getLoginStatus(api);
-    if (status.ok) throw redirect(redirectTo);
-  }
+  const [passwordReset, status] = await Promise.all([hasPasswordReset(api), captchaType === "text" && api.credential ? getLoginStatus(api) : null]);
+  const asked = loginTabOf(url.searchParams.get("login"));
+  // without the extension, 忘记密码 is not offered: an old link opens the password tab
+  const tab = asked === "reset" && !passwordReset ? "pwd" : asked;
+  // already logged in: nothing to do here but 设置密码
+  if (status?.ok && tab !== "reset") throw redirect(redirectTo);
   const challenge = await optional("captcha challenge", loadCaptcha(api, captchaType));
   return {
-    tab: loginTabOf(url.searchParams.get("login")),
+    tab,
+    passwordReset,
+    member: status?.ok ? splitMobile(status.result.mobile) : null,
     redirectTo,
     challenge,
   };
@@ -51,6 +55,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     phone: typeof form.phone === "string" ? form.phone.trim() : undefined,
     sms_code: typeof form.sms_code === "string" ? form.sms_code.trim().slice(0, 6) : undefined,
     account: typeof form.account === "string" ? form.account.trim() : undefined,
+    purpose: form.purpose === "set-password" ? ("set-password" as const) : undefined,
   };
   const fail = (body: Omit<LoginActionData, "ok" | "intent" | "values">, status = 400) =>
     data<LoginActionData>({ ok: false, intent, values, ...body }, { status: failureStatus(request, status) });
@@ -77,7 +82,11 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
       case "send-code": {
         const captcha = await passCaptcha(api, input);
         if (captcha) return fail(captcha);
-        const sent = await sendSmsCode(api, { mobile: fullMobile(input.region, input.phone), lot_number: input.lot_number });
+        const sent = await sendSmsCode(api, {
+          mobile: fullMobile(input.region, input.phone),
+          lot_number: input.lot_number,
+          sms_type: input.purpose === "set-password" ? "SET_PASSWORD" : "LOGIN",
+        });
         if (!sent.ok) {
           // the services' wait, as their message words it ("验证码已发送，请N秒后重试")
           const wait = sent.status === 429 ? Number(/(\d+)秒/.exec(sent.errorMsg)?.[1] ?? 0) : 0;
@@ -103,6 +112,12 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
         });
         if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
         return loggedIn(request, context, api, result.result.login_credential, redirectTo);
+      }
+      case "set-password": {
+        // every login of the member ends, this browser's too: it keeps the new login the answer brings
+        const result = await setPassword(api, { mobile: fullMobile(input.region, input.phone), sms_code: input.sms_code, password: input.new_password });
+        if (!result.ok) return fail({ formError: result.errorMsg || LOGIN_MESSAGES.LOGIN_FAILED }, result.status);
+        return loggedIn(request, context, api, result.result.login_credential, redirectTo, LOGIN_MESSAGES.PASSWORD_SET);
       }
     }
   } catch (error) {
@@ -150,10 +165,17 @@ async function passCaptcha(api: TradeApi, input: { lot_number: string; captcha_o
 }
 
 /** Keeps the credential in the HttpOnly cookie, syncs the hosts, and reloads the page it came from. */
-async function loggedIn(request: Request, context: ActionFunctionArgs["context"], api: TradeApi, credential: string, redirectTo: string) {
+async function loggedIn(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  api: TradeApi,
+  credential: string,
+  redirectTo: string,
+  message: string = LOGIN_MESSAGES.LOGIN_SUCCESS,
+) {
   context.session.set("login", credential);
   await syncLoginCookies(api, credential);
-  await setFlash(context, { type: "success", message: LOGIN_MESSAGES.LOGIN_SUCCESS });
+  await setFlash(context, { type: "success", message });
   // the page after a login mounts the layout anew: auto-granted coupons and their pop-up
   context.session.set("couponPopup", null);
   // spec/01 §4: after login the page reloads

@@ -3,8 +3,10 @@
 // Every message is word for word from the spec. The zod schemas over these rules are in
 // login-schema.ts.
 import type { CaptchaChallenge } from "~/api/member.server";
+import { newPasswordError } from "../../shared/password-rules";
 
-export const LOGIN_TABS = ["captcha", "pwd"] as const;
+/** The two login tabs, and 设置密码 / 忘记密码 (issue 25), which the same panel shows without tabs. */
+export const LOGIN_TABS = ["captcha", "pwd", "reset"] as const;
 export type LoginTab = (typeof LOGIN_TABS)[number];
 
 export const SMS_CODE_LENGTH = 6;
@@ -33,11 +35,16 @@ export const LOGIN_MESSAGES = {
   LOGGED_OUT: "已退出登录",
   LOGOUT_FAILED: "退出失败，请重试",
   SERVICE_BUSY: "服务繁忙，请稍后重试",
+  PASSWORD_SET: "密码已设置，其他设备上的登录已退出",
 } as const;
 
-/** The login modal over a page (`?login=captcha|pwd`), as the root loader finds it in the address. */
+/** The login modal over a page (`?login=captcha|pwd|reset`), as the root loader finds it in the address. */
 export interface LoginModalState {
   tab: LoginTab;
+  /** The services have the password extension: 忘记密码 and 设置密码 are shown. */
+  passwordReset: boolean;
+  /** A member setting their password: their number, filled in. */
+  member: { region: string; phone: string } | null;
   redirectTo: string;
   /** Where the close button goes: this page without the modal. */
   closeHref: string;
@@ -46,7 +53,7 @@ export interface LoginModalState {
 }
 
 export function loginTabOf(value: string | null | undefined): LoginTab {
-  return value === "pwd" ? "pwd" : "captcha";
+  return value === "pwd" || value === "reset" ? value : "captcha";
 }
 
 /** Phone (on change): required, then 7–11 digits; the value is trimmed first. */
@@ -73,13 +80,24 @@ export function passwordError(value: string): string | null {
   return value.trim() ? null : LOGIN_MESSAGES.PASSWORD_REQUIRED;
 }
 
+/** A new password (设置密码): the shop's rules (shared/password-rules.ts) for this number. */
+export function newPasswordFieldError(password: string, region: string, phone: string): string | null {
+  return newPasswordError(password, fullMobile(region, phone));
+}
+
+/** "+86-13800138000" as the form's region and phone. */
+export function splitMobile(mobile: string): { region: string; phone: string } {
+  const at = mobile.lastIndexOf("-");
+  return { region: mobile.slice(0, at), phone: mobile.slice(at + 1) };
+}
+
 /** The number as the member API takes it: "+86-13800138000". */
 export function fullMobile(region: string, phone: string): string {
   return `${region}-${phone.trim()}`;
 }
 
-export type LoginIntent = "send-code" | "captcha-login" | "pwd-login" | "logout";
-export type LoginField = "phone" | "sms_code" | "account" | "password" | "captcha";
+export type LoginIntent = "send-code" | "captcha-login" | "pwd-login" | "set-password" | "logout";
+export type LoginField = "phone" | "sms_code" | "account" | "password" | "new_password" | "captcha";
 
 /** What the login action answers when it does not redirect. */
 export interface LoginActionData {
@@ -98,5 +116,5 @@ export interface LoginActionData {
   /** Seconds until another code may be sent (after a send, or the services' "请N秒后重试"): the button shows them without JavaScript. */
   resendIn?: number;
   /** What the shopper typed, to fill the form again without JavaScript (never the password). */
-  values?: { region?: string; phone?: string; sms_code?: string; account?: string };
+  values?: { region?: string; phone?: string; sms_code?: string; account?: string; purpose?: "set-password" };
 }

@@ -2,7 +2,7 @@
 // JavaScript, checked by Conform once hydrated with the field rules the action's zod schema runs
 // (login-fields.ts; zod itself stays on the server, decision 024), the slider-captcha step before
 // the post, the service's message, the honeypot.
-import { getFormProps, parse, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, parse, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
@@ -18,6 +18,8 @@ export interface FormProps {
   redirectTo: string;
   challenge: CaptchaChallenge | null;
   actionData: LoginActionData | null;
+  /** 设置密码 by a member: their number, filled in. */
+  member?: { region: string; phone: string } | null;
 }
 
 export const inputClass = (invalid: boolean) =>
@@ -82,17 +84,20 @@ type FieldRules<F extends string> = Partial<Record<F, (value: string) => string 
 export function useLoginForm<F extends string>({
   tab,
   actionData,
+  defaultValue,
   rules,
   onValid,
 }: {
   tab: LoginTab;
   actionData: LoginActionData | null;
+  defaultValue?: DefaultValue<Partial<Record<F, string>>>;
   /** The rules of this submission (the phone form's 获取验证码 checks the number only). */
   rules(formData: FormData): FieldRules<F>;
   onValid(form: HTMLFormElement, intent: string): void;
 }) {
   return useForm<Partial<Record<F, string>>>({
     id: `login-${tab}`,
+    defaultValue,
     lastResult: lastResultOf(actionData),
     shouldValidate: "onInput",
     onValidate: ({ formData }) =>
@@ -143,8 +148,8 @@ export function LoginForm({
   onCaptchaSolved(form: HTMLFormElement | null, solution: { lot_number: string; captcha_output: string }): void;
   /** The captcha's answer is being checked. */
   verifying: boolean;
-  /** The 登录 button: its intent, a login under way, the fields valid. */
-  login: { intent: "captcha-login" | "pwd-login"; busy: boolean; ready: boolean };
+  /** The 登录 button (设置密码's 确认设置): its intent, a login under way, the fields valid. */
+  login: { intent: "captcha-login" | "pwd-login" | "set-password"; busy: boolean; ready: boolean; label?: string };
   note?: string;
   children: ReactNode;
 }) {
@@ -167,7 +172,7 @@ export function LoginForm({
       {captcha.message ? <Alert tone={captcha.message.tone}>{captcha.message.text}</Alert> : null}
 
       <StatusButton name="intent" value={login.intent} pending={login.busy} disabled={hydrated && (!login.ready || login.busy)} size="field" block>
-        {login.busy ? "登录中…" : "登录"}
+        {login.busy ? (login.label ? "提交中…" : "登录中…") : (login.label ?? "登录")}
       </StatusButton>
       {note ? <p className="text-center text-xs text-ink-muted">{note}</p> : null}
 

@@ -1,5 +1,5 @@
 // The login modal (spec/01 §2 "Login modal", §4, §5, §8). It opens from the address
-// (`?login=captcha|pwd&redirectTo=…`), its tabs are links, and every form posts to /login, so the
+// (`?login=captcha|pwd|reset&redirectTo=…`), its tabs are links, and every form posts to /login, so the
 // whole flow works without JavaScript. With JavaScript the overlay becomes a modal <dialog> (ui/overlay.tsx),
 // fields are checked on change, the captcha is a slider and the code button counts down.
 import { useNavigate } from "@remix-run/react";
@@ -18,6 +18,8 @@ export function LoginModal({ state }: { state: LoginModalState }) {
     <Overlay labelledBy="login-title" onClose={close} align="top" panelClassName={cardClass("xl", "relative w-[488px] max-w-full shadow-2xl")}>
       <LoginPanel
         tab={state.tab}
+        passwordReset={state.passwordReset}
+        member={state.member}
         redirectTo={state.redirectTo}
         closeHref={state.closeHref}
         challenge={state.challenge}

@@ -3,7 +3,17 @@
 // 34 kB (gzip) to the login chunk (decision 024).
 import { z } from "zod";
 import { DEFAULT_REGION_CODE, isKnownRegionCode } from "./country-codes";
-import { accountError, codeError, HONEYPOT_FIELD, passwordError, phoneError, SMS_CODE_LENGTH, type LoginField, type LoginIntent } from "./login-fields";
+import {
+  accountError,
+  codeError,
+  HONEYPOT_FIELD,
+  newPasswordFieldError,
+  passwordError,
+  phoneError,
+  SMS_CODE_LENGTH,
+  type LoginField,
+  type LoginIntent,
+} from "./login-fields";
 
 const text = (max: number) =>
   z
@@ -28,29 +38,46 @@ const Common = {
   [HONEYPOT_FIELD]: text(200),
 };
 
-export const SendCodeSchema = z.object({ intent: z.literal("send-code"), region: Region, phone: Phone, ...Captcha, ...Common });
+const SmsCode = text(SMS_CODE_LENGTH * 2).superRefine(checked(codeError));
+/** Passwords are not trimmed for the API. */
+const untrimmed = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v ?? "").slice(0, max));
+
+export const SendCodeSchema = z.object({
+  intent: z.literal("send-code"),
+  // the 设置密码 form's codes are of their own type (issue 25)
+  purpose: z.enum(["login", "set-password"]).catch("login"),
+  region: Region,
+  phone: Phone,
+  ...Captcha,
+  ...Common,
+});
 export const CaptchaLoginSchema = z.object({
   intent: z.literal("captcha-login"),
   region: Region,
   phone: Phone,
-  sms_code: text(SMS_CODE_LENGTH * 2).superRefine(checked(codeError)),
+  sms_code: SmsCode,
   ...Common,
 });
+export const SetPasswordSchema = z
+  .object({ intent: z.literal("set-password"), region: Region, phone: Phone, sms_code: SmsCode, new_password: untrimmed(64), ...Common })
+  .superRefine((value, ctx) => {
+    const message = newPasswordFieldError(value.new_password, value.region, value.phone);
+    if (message) ctx.addIssue({ code: "custom", path: ["new_password"], message });
+  });
 export const PwdLoginSchema = z.object({
   intent: z.literal("pwd-login"),
   account: text(64).superRefine(checked(accountError)),
-  // passwords are not trimmed for the API, only checked for being blank
-  password: z
-    .string()
-    .nullish()
-    .transform((v) => (v ?? "").slice(0, 128))
-    .superRefine(checked(passwordError)),
+  password: untrimmed(128).superRefine(checked(passwordError)),
   ...Captcha,
   ...Common,
 });
 export const LogoutSchema = z.object({ intent: z.literal("logout") });
 
-export const LoginActionSchema = z.discriminatedUnion("intent", [SendCodeSchema, CaptchaLoginSchema, PwdLoginSchema, LogoutSchema]);
+export const LoginActionSchema = z.discriminatedUnion("intent", [SendCodeSchema, CaptchaLoginSchema, PwdLoginSchema, SetPasswordSchema, LogoutSchema]);
 export type LoginAction = z.infer<typeof LoginActionSchema>;
 
 /** The first message of each field of a failed parse. */

@@ -4,13 +4,13 @@
 // server/http/same-origin.ts refuses them for every storefront write.
 import type { AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
-import { loadCaptcha, syncLoginCookie } from "~/api/member.server";
+import { hasPasswordReset, loadCaptcha, syncLoginCookie, type Member } from "~/api/member.server";
 import { getMyCoupons, PAGE_SIZE, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "~/server-only/auth.server";
 import { env } from "~/server-only/env.server";
 import { optional } from "~/server-only/http.server";
 import { dueToday, recordRest, recordToday } from "~/server-only/once-a-day.server";
-import { loginTabOf, type LoginModalState } from "./login-fields";
+import { loginTabOf, splitMobile, type LoginModalState } from "./login-fields";
 
 /** Query parameters that belong to the login modal, not to the page under it. */
 const LOGIN_PARAMS = ["login", "redirectTo"];
@@ -32,15 +32,23 @@ export function returnToOf(url: URL, redirectTo?: string | null): string {
   return safeReturnTo(withoutLoginParams(parsed));
 }
 
-/** The login modal of this address (`?login=captcha|pwd`), or null when it is closed. */
-export async function loginModalState(request: Request, api: TradeApi): Promise<LoginModalState | null> {
+/**
+ * The login modal of this address (`?login=captcha|pwd|reset`), or null when it is closed. A
+ * member sees only 设置密码 (`reset`), and only when the services have the password extension.
+ */
+export async function loginModalState(request: Request, api: TradeApi, member: Member | null): Promise<LoginModalState | null> {
   const url = new URL(request.url);
   const param = url.searchParams.get("login");
   // /login shows the form as its page, with its own challenge
-  if (param === null || url.pathname === "/login") return null;
-  const challenge = await optional("captcha challenge", loadCaptcha(api, "text"));
+  if (param === null || url.pathname === "/login" || (member && param !== "reset")) return null;
+  const [challenge, passwordReset] = await Promise.all([optional("captcha challenge", loadCaptcha(api, "text")), hasPasswordReset(api)]);
+  const tab = loginTabOf(param);
+  if (member && !passwordReset) return null;
   return {
-    tab: loginTabOf(param),
+    // without the extension, 忘记密码 is not offered: an old link opens the password tab
+    tab: tab === "reset" && !passwordReset ? "pwd" : tab,
+    passwordReset,
+    member: member ? splitMobile(member.mobile) : null,
     redirectTo: returnToOf(url, url.searchParams.get("redirectTo")),
     closeHref: withoutLoginParams(url),
     challenge,

@@ -6,27 +6,50 @@ import { ErrorList, Field } from "~/components/forms";
 import { DEFAULT_REGION_CODE } from "./country-codes";
 import { useCountdown } from "~/hooks/use-countdown";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { codeError, LOGIN_MESSAGES, phoneError, PHONE_MAX_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type LoginActionData } from "./login-fields";
+import { PASSWORD_LENGTH } from "../../shared/password-rules";
+import {
+  codeError,
+  LOGIN_MESSAGES,
+  newPasswordFieldError,
+  phoneError,
+  PHONE_MAX_LENGTH,
+  SMS_CODE_LENGTH,
+  SMS_RESEND_SECONDS,
+  type LoginActionData,
+} from "./login-fields";
 import { groupClass, inputClass, LoginForm, messageOf, post, useCaptchaStep, useLoginForm, type FormProps } from "./login-form";
 import { RegionSelect } from "./region-select";
 
-/** 手机号登录: the region and number, 获取验证码 behind the captcha, then the SMS code. */
-export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormProps) {
+/**
+ * 手机号登录: the region and number, 获取验证码 behind the captcha, then the SMS code. With
+ * `setPassword` it is 设置密码 / 忘记密码 (issue 25): the same steps with a code of its own type,
+ * and a new password.
+ */
+export function PhoneLoginForm({ tab, redirectTo, challenge, actionData, member, setPassword = false }: FormProps & { setPassword?: boolean }) {
   const hydrated = useHydrated();
   const sender = useFetcher<LoginActionData>();
   const login = useFetcher<LoginActionData>();
-  const [region, setRegion] = useState(actionData?.values?.region || DEFAULT_REGION_CODE);
+  const intent = setPassword ? "set-password" : "captcha-login";
+  const [region, setRegion] = useState(actionData?.values?.region || member?.region || DEFAULT_REGION_CODE);
   const captcha = useCaptchaStep(actionData);
   const countdown = useCountdown();
 
   const sending = sender.state !== "idle";
   const loggingIn = login.state !== "idle";
 
-  const [form, fields] = useLoginForm<"phone" | "sms_code">({
+  const [form, fields] = useLoginForm<"phone" | "sms_code" | "new_password">({
     tab,
     actionData,
+    defaultValue: member ? { phone: member.phone } : undefined,
     // 获取验证码 needs the number only
-    rules: (formData) => (formData.get("intent") === "send-code" ? { phone: phoneError } : { phone: phoneError, sms_code: codeError }),
+    rules: (formData) =>
+      formData.get("intent") === "send-code"
+        ? { phone: phoneError }
+        : {
+            phone: phoneError,
+            sms_code: codeError,
+            ...(setPassword ? { new_password: (value: string) => newPasswordFieldError(value, region, String(formData.get("phone") ?? "")) } : {}),
+          },
     onValid(element, intent) {
       if (intent === "send-code") {
         if (countdown.seconds === 0 && !sending) captcha.start();
@@ -34,7 +57,7 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
       }
       if (loggingIn) return;
       captcha.setMessage(null);
-      post(element, login, { intent: "captcha-login", phone: phone.trim() });
+      post(element, login, { intent, phone: phone.trim() });
     },
   });
   const phone = fields.phone.value ?? "";
@@ -55,21 +78,23 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
     if (answered && !answered.ok) setCaptchaMessage(messageOf(answered));
   }, [answered, setCaptchaMessage]);
 
-  const errors = { phone: fields.phone.errors?.[0], sms_code: fields.sms_code.errors?.[0] };
-  const valid = !phoneError(phone) && !codeError(fields.sms_code.value ?? "");
+  const errors = { phone: fields.phone.errors?.[0], sms_code: fields.sms_code.errors?.[0], new_password: fields.new_password.errors?.[0] };
+  const valid =
+    !phoneError(phone) && !codeError(fields.sms_code.value ?? "") && (!setPassword || !newPasswordFieldError(fields.new_password.value ?? "", region, phone));
 
   return (
     <LoginForm
       {...{ form, tab, redirectTo, captcha }}
       onCaptchaSolved={(element, solution) => post(element, sender, { intent: "send-code", phone: phone.trim(), ...solution })}
       verifying={sending}
-      login={{ intent: "captcha-login", busy: loggingIn, ready: valid }}
-      note="未注册的手机号验证后将自动创建账号"
+      login={{ intent, busy: loggingIn, ready: valid, label: setPassword ? "确认设置" : undefined }}
+      note={setPassword ? "设置后，其他设备上的登录将全部退出" : "未注册的手机号验证后将自动创建账号"}
     >
       {/* Enter in any field logs in: the first submit button is the default one */}
-      <button type="submit" name="intent" value="captcha-login" tabIndex={-1} aria-hidden="true" className="sr-only">
-        登录
+      <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only">
+        {setPassword ? "确认设置" : "登录"}
       </button>
+      {setPassword ? <input type="hidden" name="purpose" value="set-password" /> : null}
       <div>
         <div className={groupClass(Boolean(errors.phone))}>
           <RegionSelect value={region} onChange={setRegion} hydrated={hydrated} />
@@ -145,6 +170,23 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData }: FormP
         </div>
         <ErrorList id="login-code" errors={[errors.sms_code]} />
       </div>
+
+      {setPassword ? (
+        <div>
+          <Field
+            {...getInputProps(fields.new_password, { type: "password", ariaAttributes: false })}
+            required
+            id="login-new-password"
+            label="新密码"
+            error={errors.new_password}
+            autoComplete="new-password"
+            maxLength={PASSWORD_LENGTH.max}
+            placeholder={`请输入新密码（${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max}位，不能是手机号）`}
+            className={inputClass(Boolean(errors.new_password))}
+          />
+          <ErrorList id="login-new-password" errors={[errors.new_password]} />
+        </div>
+      ) : null}
     </LoginForm>
   );
 }

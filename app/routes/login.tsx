@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import type { ShellHandle } from "~/lib/route-handle";
 import { loginAction, loginLoader } from "~/login/login-action.server";
+import type { LoginIntent, LoginTab } from "~/login/login-fields";
 import { loginHref } from "~/login/login-href";
 import { LoginPanel } from "~/login/login-panel";
 
@@ -17,15 +18,17 @@ export const loader = loginLoader;
 export const action = loginAction;
 
 export default function LoginPage() {
-  const { tab, redirectTo, challenge } = useLoaderData<typeof loader>();
+  const { tab, passwordReset, member, redirectTo, challenge } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // after a post without JavaScript, the tab follows the form that was sent
-  const shownTab = actionData?.intent === "pwd-login" ? "pwd" : actionData?.intent === "captcha-login" || actionData?.intent === "send-code" ? "captcha" : tab;
+  const shownTab = shownTabOf(actionData?.intent, actionData?.values?.purpose) ?? tab;
   return (
     <div className="flex justify-center py-6">
       <div className={cardClass("xl", "w-[488px] max-w-full shadow-2xl")}>
         <LoginPanel
           tab={shownTab}
+          passwordReset={passwordReset}
+          member={member}
           redirectTo={redirectTo}
           closeHref={redirectTo}
           challenge={challenge}
@@ -35,6 +38,13 @@ export default function LoginPage() {
       </div>
     </div>
   );
+}
+
+function shownTabOf(intent: LoginIntent | "unknown" | undefined, purpose: "set-password" | undefined): LoginTab | null {
+  if (intent === "set-password" || (intent === "send-code" && purpose === "set-password")) return "reset";
+  if (intent === "pwd-login") return "pwd";
+  if (intent === "captcha-login" || intent === "send-code") return "captcha";
+  return null;
 }
 
 export function ErrorBoundary() {

@@ -280,6 +280,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "需要一个刚校验通过的 `lot_number`（见 geetest4）。验证码 6 位，5 分钟有效，只能用一次；演示环境写入短信发件箱（`/dev/sms`）。",
       "同一号码 60 秒内不能重发；每号每天、每个地址每小时都有上限。",
+      "扩展 Extension：`sms_type` 为 `SET_PASSWORD` 时发的是设置密码的验证码（只能用于 `set_password`，登录验证码也不能设置密码）；等待与上限和登录验证码合计。",
     ],
     failures: [
       [400, "请先完成安全验证", "lot_number 未通过校验"],
@@ -421,6 +422,52 @@ export const CATALOGUE: Endpoint[] = [
     example: (ctx) => post(`${MEMBER}/member/action/logout`, {}, { "Login-Credential": need(ctx, "smsCredential") }),
     // the revoked credential once more
     failure: (ctx) => post(`${MEMBER}/member/action/logout`, {}, { "Login-Credential": need(ctx, "smsCredential") }),
+  },
+  {
+    group: "member",
+    method: "GET",
+    route: `${MEMBER}/member/password/rules`,
+    title: "密码规则（扩展）",
+    titleEn: "Password rules (an extension: its 404 hides 设置密码 / 忘记密码)",
+    login: "none",
+    notes: [
+      "扩展 Extension（issue 25），真实后端可以不实现：店面据此接口是否存在决定显示「忘记密码」「设置密码」，答 404 时隐藏，其余照常。公开读，可缓存 1 小时。",
+      "新密码须为 `min_length`–`max_length` 个字符，且不能是手机号本身（带不带区号都算）。",
+    ],
+    failures: [[400, "参数包含未知字段 type", "带了多余的查询参数"]],
+    example: () => get(`${MEMBER}/member/password/rules`),
+    failure: () => get(`${MEMBER}/member/password/rules?type=x`),
+  },
+  {
+    group: "member",
+    method: "POST",
+    route: `${MEMBER}/member/action/set_password`,
+    title: "设置密码 / 忘记密码（扩展）",
+    titleEn: "Set a new password after an SMS code (an extension)",
+    login: "none",
+    notes: [
+      "扩展 Extension（issue 25），真实后端可以不实现（见「密码规则」）。先以 `sms_type: SET_PASSWORD` 调 `sms_captcha` 取得验证码。",
+      "成功后：密码更新，密码锁定及其失败计数清零，该会员的全部登录凭证（包括本次请求带的）立即吊销，应答发一个新的 `login_credential`（同时下发登录 Cookie），并以短信通知会员。",
+      "未注册的号码与已注册的号码应答相同：验证通过即开户并设置密码，与短信登录一致。密码不合规时先拒绝，验证码不作废。",
+    ],
+    failures: [
+      [400, "密码长度须为8-32位", "密码太短或太长（另有「请输入新密码」「密码不能是手机号」）"],
+      [400, "验证码错误", "验证码不对（每个验证码最多错 5 次；另有过期、错误次数过多的 400）"],
+      [400, "请先获取验证码", "没有发过设置密码的验证码，或验证码已用过"],
+      [429, "登录失败次数过多，请15分钟后再试", "同一地址 15 分钟内验证码错满 20 次（与短信登录合计）"],
+    ],
+    example: async (ctx) => {
+      const mobile = "+86-13700137000";
+      await call(ctx, post(`${MEMBER}/member/sms_captcha`, { mobile, sms_type: "SET_PASSWORD", lot_number: await validatedLot(ctx) }));
+      const { body } = firstRow<{ body: string }>(
+        ctx,
+        "SELECT body FROM outbox_messages WHERE channel = 'SMS' AND recipient = ? ORDER BY id DESC LIMIT 1",
+        mobile,
+      );
+      return post(`${MEMBER}/member/action/set_password`, { mobile, sms_code: /(\d{6})/.exec(body)?.[1] ?? "", password: "n3w-passw0rd" });
+    },
+    // the same code again: codes are single use
+    failure: () => post(`${MEMBER}/member/action/set_password`, { mobile: "+86-13700137000", sms_code: "000000", password: "n3w-passw0rd" }),
   },
   {
     group: "goods",

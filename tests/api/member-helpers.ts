@@ -55,14 +55,14 @@ export function latestCode(h: Harness, mobile: string): string | null {
   return row ? (/(\d{6})/.exec(row.body)?.[1] ?? null) : null;
 }
 
-export async function requestCode(h: Harness, mobile: string, address = freshAddress()) {
+export async function requestCode(h: Harness, mobile: string, address = freshAddress(), smsType = "LOGIN") {
   const lot = await passedLot(h, address);
-  return h.api(`${API}/member/sms_captcha`, { method: "POST", headers: from(address), json: { mobile, sms_type: "LOGIN", lot_number: lot } });
+  return h.api(`${API}/member/sms_captcha`, { method: "POST", headers: from(address), json: { mobile, sms_type: smsType, lot_number: lot } });
 }
 
 /** Sends a code (the resend wait must have passed) and returns it from the outbox. */
-export async function sendCode(h: Harness, mobile: string, address = freshAddress()): Promise<string> {
-  const sent = await requestCode(h, mobile, address);
+export async function sendCode(h: Harness, mobile: string, address = freshAddress(), smsType = "LOGIN"): Promise<string> {
+  const sent = await requestCode(h, mobile, address, smsType);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return latestCode(h, mobile)!;
 }

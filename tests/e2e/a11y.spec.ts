@@ -16,6 +16,7 @@ const VISITOR_PAGES = [
   "/protocols/privacy",
   "/?login=captcha",
   "/?login=pwd",
+  "/?login=reset",
   "/no-such-page",
 ];
 
@@ -122,6 +123,8 @@ test.describe("keyboard only", () => {
     await expect(menu.getByRole("menuitem", { name: "查询我的订单" })).toHaveAttribute("aria-current", "page");
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "我的优惠券" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "设置密码" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
     await page.keyboard.press("ArrowDown");

@@ -1,5 +1,6 @@
 // The member menu of the header (spec/01 §2 "Header"): member_name opens 查询我的订单, 我的优惠券,
-// a divider and 退出登录. The server HTML is a native <details> disclosure with real links and a
+// 设置密码 (issue 25: the login modal's 设置密码 over this page, when the services have the password
+// extension), a divider and 退出登录. The server HTML is a native <details> disclosure with real links and a
 // logout form (works without JavaScript); once hydrated it is a menu button. Choosing the entry of
 // the current page does nothing; the guarded pages check the login before showing (requireMember),
 // which is the validity check before navigating. Only members see it, so the header loads its code
@@ -8,6 +9,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { useLoginHref } from "~/login/login-href";
 
 const ENTRIES = [
   { to: "/order/list", label: "查询我的订单" },
@@ -18,8 +20,11 @@ const surface = "w-44 rounded-xl bg-surface-overlay p-1.5 text-sm shadow-2xl rin
 const panel = `absolute right-0 top-full z-50 mt-2 ${surface}`;
 const item = "flex w-full items-center rounded-lg px-3 py-2 max-sm:min-h-11 text-left text-ink hover:bg-white/5 hover:text-primary-400";
 
-export function MemberMenu({ memberName }: { memberName: string }) {
+const SET_PASSWORD = "设置密码";
+
+export function MemberMenu({ memberName, passwordReset }: { memberName: string; passwordReset: boolean }) {
   const shopHref = useShopHref();
+  const resetHref = useLoginHref("reset");
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const submit = useSubmit();
@@ -44,6 +49,11 @@ export function MemberMenu({ memberName }: { memberName: string }) {
               </a>
             ),
           )}
+          {passwordReset ? (
+            <a href={resetHref} className={item}>
+              {SET_PASSWORD}
+            </a>
+          ) : null}
           <hr className="my-1 border-surface-line" />
           <Form method="post" action="/login">
             <button type="submit" name="intent" value="logout" className={item}>
@@ -59,6 +69,7 @@ export function MemberMenu({ memberName }: { memberName: string }) {
     <MemberMenuButton
       memberName={memberName}
       pathname={pathname}
+      resetHref={passwordReset ? resetHref : null}
       // a disclosure opened before the menu took over stays open as the menu
       initiallyOpen={details.current?.open ?? false}
       onLogout={() => submit({ intent: "logout" }, { method: "post", action: "/login" })}
@@ -74,11 +85,14 @@ export function MemberMenu({ memberName }: { memberName: string }) {
 function MemberMenuButton({
   memberName,
   pathname,
+  resetHref,
   initiallyOpen,
   onLogout,
 }: {
   memberName: string;
   pathname: string;
+  /** The 设置密码 entry's address; null without the password extension. */
+  resetHref: string | null;
   initiallyOpen: boolean;
   onLogout(): void;
 }) {
@@ -183,6 +197,19 @@ function MemberMenuButton({
               {entry.label}
             </Link>
           ))}
+          {resetHref ? (
+            <Link
+              to={resetHref}
+              preventScrollReset
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => close()}
+              onMouseEnter={(event) => event.currentTarget.focus()}
+              className={menuItem}
+            >
+              {SET_PASSWORD}
+            </Link>
+          ) : null}
           <div role="separator" className="my-1 h-px bg-surface-line" />
           <button
             type="button"

@@ -14,7 +14,7 @@ import { useShopHref } from "~/hooks/use-shop-href";
 const loadMemberMenu = () => import("./member-menu");
 const MemberMenu = deferred(import.meta.env.SSR ? (await loadMemberMenu()).MemberMenu : null, () => loadMemberMenu().then((m) => m.MemberMenu));
 
-export function SiteHeader({ member }: { member: Member | null }) {
+export function SiteHeader({ member, passwordReset = false }: { member: Member | null; passwordReset?: boolean }) {
   const loginHref = useLoginHref();
   const shopHref = useShopHref();
   return (
@@ -28,7 +28,7 @@ export function SiteHeader({ member }: { member: Member | null }) {
         </div>
         {member ? (
           <Suspense fallback={null}>
-            <MemberMenu memberName={member.member_name} />
+            <MemberMenu memberName={member.member_name} passwordReset={passwordReset} />
           </Suspense>
         ) : (
           <Link

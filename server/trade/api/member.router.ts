@@ -13,9 +13,11 @@ import { clearLoginCookie, setLoginCookie } from "../http/login-cookie";
 import { ApiError, ERROR } from "../http/api-error";
 import { parse, send } from "../http/envelope";
 import { challengeImage, loadChallenge, validateAnswer } from "../services/captcha.service";
-import { loginWithPassword, loginWithSmsCode, logout, userInfo } from "../services/member.service";
+import { loginWithPassword, loginWithSmsCode, logout, setPassword, userInfo } from "../services/member.service";
+import { publicRead } from "../http/cache-control";
+import { PASSWORD_LENGTH } from "../../../shared/password-rules";
 import { CREDENTIAL_DAYS } from "../services/session.service";
-import { sendLoginCode } from "../services/sms.service";
+import { sendCode } from "../services/sms.service";
 
 const Mobile = z.string().trim().min(1).max(MOBILE_MAX_LENGTH).regex(MOBILE_PATTERN);
 const LotNumber = z
@@ -52,7 +54,12 @@ export const PwdLoginSchema = z.object({
   csrf: z.string().max(256).optional(),
   lot_number: LotNumber,
 });
+/** An extension (issue 25): the rules are checked by the service, so its message names them. */
+export const SetPasswordSchema = CaptchaLoginSchema.extend({ password: z.string().max(256) });
 const EmptyBody = z.object({});
+const EmptyQuery = z.strictObject({});
+/** The password rules change with a release, not with the catalogue. */
+const RULES_TTL_MS = 3_600_000;
 const LoadQuery = z.object({ type: z.enum(["slide", "text"]).default("slide") });
 const ImageParams = z.object({ lot_number: z.string().regex(/^[\w-]{1,64}$/) });
 export const CaptchaValidSchema = z.object({
@@ -80,7 +87,7 @@ export function memberRouter(deps: TradeDeps) {
 
   router.post("/member/sms_captcha", (req, res) => {
     const input = parse(SmsCaptchaSchema, req.body);
-    sendLoginCode(deps, { mobile: input.mobile, smsType: input.sms_type, lotNumber: input.lot_number, clientIp: clientOf(res).clientIp });
+    sendCode(deps, { mobile: input.mobile, smsType: input.sms_type, lotNumber: input.lot_number, clientIp: clientOf(res).clientIp });
     send(res, {});
   });
 
@@ -103,6 +110,21 @@ export function memberRouter(deps: TradeDeps) {
       channelId,
       replaces: credential,
     });
+    setLoginCookie(req, res, result.login_credential, { days: CREDENTIAL_DAYS });
+    send(res, result);
+  });
+
+  // ─── 设置密码 / 忘记密码: an extension of the contract (issue 25) ───────
+  // GET …/password/rules also tells the storefront the extension is there (404 from a backend without it).
+  router.get("/member/password/rules", publicRead(RULES_TTL_MS), (req, res) => {
+    parse(EmptyQuery, req.query);
+    send(res, { min_length: PASSWORD_LENGTH.min, max_length: PASSWORD_LENGTH.max });
+  });
+
+  router.post("/member/action/set_password", (req, res) => {
+    const input = parse(SetPasswordSchema, req.body);
+    const { clientIp, channelId } = clientOf(res);
+    const result = setPassword(deps, { mobile: input.mobile, smsCode: input.sms_code, password: input.password, clientIp, channelId });
     setLoginCookie(req, res, result.login_credential, { days: CREDENTIAL_DAYS });
     send(res, result);
   });

@@ -1,6 +1,7 @@
 // Members and logins (spec/03 §3): login by SMS code (an unknown number gets an account),
 // login by password (after a validated captcha; every attempt recorded; 5 failures in 15 minutes
-// lock the account for 15 minutes), logout, and the user info the storefront keeps.
+// lock the account for 15 minutes), logout, the user info the storefront keeps, and (an extension,
+// issue 25) setting a password after an SMS code.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { loginAttempts, members } from "../../../db/schema";
@@ -8,11 +9,15 @@ import type { TradeDeps } from "../deps";
 import { addressLoginRefusal, LOGIN_LOCK, LOGIN_MESSAGES, lockedUntil, type Attempt } from "../domain/login-lock";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { defaultMemberName } from "../domain/phone";
+import { passwordChangedMessage } from "../domain/sms-code";
+import { outboxSmsProvider } from "../providers/sms";
+import { newPasswordError } from "../../../shared/password-rules";
+import { formatDateTime } from "../../../shared/shop-time";
 import { ApiError, ERROR } from "../http/api-error";
 import type { DbTx } from "../../../db/client";
 import { consumeValidatedLot } from "./captcha.service";
-import { issueCredential, revokeCredential, type Member } from "./session.service";
-import { takeLoginCode } from "./sms.service";
+import { issueCredential, revokeAllCredentials, revokeCredential, type Member } from "./session.service";
+import { takeCode } from "./sms.service";
 
 export interface UserInfo {
   member_id: number;
@@ -67,7 +72,7 @@ export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, c
 
   const outcome = db.transaction(
     (tx) => {
-      const check = takeLoginCode(tx, deps.config.sessionSecret, mobile, smsCode, now);
+      const check = takeCode(tx, deps.config.sessionSecret, { mobile, smsType: "LOGIN", code: smsCode }, now);
       if (!check.ok) return check;
       return { ok: true as const, member: memberForNumber(tx, mobile, now) };
     },
@@ -78,6 +83,51 @@ export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, c
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
   }
   return { login_credential: newSession(db, outcome.member.memberId, replaces, now), ...userInfo(outcome.member, channelId) };
+}
+
+export interface SetPassword {
+  mobile: string;
+  smsCode: string;
+  password: string;
+  clientIp: string;
+  channelId: string;
+}
+
+/**
+ * 设置密码 / 忘记密码 (issue 25): a SET_PASSWORD code proves the number, as an SMS login does, so
+ * an unknown number gets an account exactly as there (the answer never tells numbers apart). The
+ * new password ends the lock and its failure count, every credential of the member is revoked —
+ * the browser's own too — and this browser gets a new one; the member is told by SMS.
+ * A password that breaks a rule is refused before the code is looked at: the code stays usable.
+ */
+export function setPassword(deps: TradeDeps, { mobile, smsCode, password, clientIp, channelId }: SetPassword): LoginResult {
+  const { db } = deps.store;
+  const now = deps.now();
+  const ruleBroken = newPasswordError(password, mobile);
+  if (ruleBroken) throw new ApiError(ERROR.BAD_INPUT, ruleBroken);
+  const refusal = addressLoginRefusal(addressFailures(db, "sms_code", clientIp, now), now, LOGIN_LOCK.maxCodeFailuresPerAddress);
+  if (refusal) throw new ApiError(ERROR.RATE_LIMITED, refusal);
+
+  // hashed before the write transaction (scrypt takes tens of ms), for every request alike
+  const passwordHash = hashPassword(password);
+  const outcome = db.transaction(
+    (tx) => {
+      const check = takeCode(tx, deps.config.sessionSecret, { mobile, smsType: "SET_PASSWORD", code: smsCode }, now);
+      if (!check.ok) return check;
+      const member = memberForNumber(tx, mobile, now);
+      // a stored lock end of now drops every earlier attempt from the lock count (login-lock.ts)
+      tx.update(members).set({ passwordHash, lockedUntil: now }).where(eq(members.memberId, member.memberId)).run();
+      revokeAllCredentials(tx, member.memberId, now);
+      outboxSmsProvider.send(tx, { mobile, ...passwordChangedMessage(formatDateTime(now)), now });
+      return { ok: true as const, member, token: issueCredential(tx, member.memberId, now).token };
+    },
+    { behavior: "immediate" },
+  );
+  if (!outcome.ok) {
+    db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
+    throw new ApiError(ERROR.BAD_INPUT, outcome.message);
+  }
+  return { login_credential: outcome.token, ...userInfo(outcome.member, channelId) };
 }
 
 /** The member with this number; an unknown number gets an account (spec/03 §3). */

@@ -1,8 +1,8 @@
 // Login credentials (spec/03 §3): opaque random tokens (256 bits), stored only as SHA-256,
-// valid 30 days, revoked on logout.
+// valid 30 days, revoked on logout (one) and when the password changes (all of the member's).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, DbTx } from "../../../db/client";
 import { credentials, members } from "../../../db/schema";
 import { preparedFor } from "./prepared";
 
@@ -13,7 +13,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export type Member = typeof members.$inferSelect;
 
-export function issueCredential(db: Db, memberId: number, now: number): { token: string; expiresAt: number } {
+export function issueCredential(db: DbTx, memberId: number, now: number): { token: string; expiresAt: number } {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = now + CREDENTIAL_DAYS * DAY_MS;
   db.insert(credentials)
@@ -41,5 +41,13 @@ export function revokeCredential(db: Db, token: string, now: number): void {
   db.update(credentials)
     .set({ revokedAt: now })
     .where(and(eq(credentials.tokenHash, hashToken(token)), isNull(credentials.revokedAt)))
+    .run();
+}
+
+/** Inside the caller's transaction: every live credential of the member stops working. */
+export function revokeAllCredentials(db: DbTx, memberId: number, now: number): void {
+  db.update(credentials)
+    .set({ revokedAt: now })
+    .where(and(eq(credentials.memberId, memberId), isNull(credentials.revokedAt)))
     .run();
 }

@@ -1,11 +1,12 @@
-// SMS login codes (spec/03 §3, §6): sending one (after a validated captcha, within the resend
+// SMS codes (spec/03 §3, §6), for logging in and (an extension, issue 25) for setting a password:
+// sending one (after a validated captcha, within the resend
 // wait and the caps) and checking one. Codes are 6 random digits, stored only as an HMAC; the
 // message goes to the outbox through the SMS provider, and in demo mode the log prints the code.
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { smsCodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { checkCode, decideSend, loginCodeMessage, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
+import { checkCode, codeSms, decideSend, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
 import { ApiError, ERROR } from "../http/api-error";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
 import type { DbTx } from "../../../db/client";
@@ -23,8 +24,11 @@ export interface SendCode {
   clientIp: string;
 }
 
-/** Sends a login code, or throws 400 (captcha) or 429 (resend wait, caps) and changes nothing. */
-export function sendLoginCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp }: SendCode): void {
+/**
+ * Sends a code, or throws 400 (captcha) or 429 (resend wait, caps) and changes nothing. The wait
+ * and the caps count the codes of every type: a number gets no more messages by mixing types.
+ */
+export function sendCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp }: SendCode): void {
   const now = deps.now();
   const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, "0");
   deps.store.db.transaction(
@@ -42,11 +46,11 @@ export function sendLoginCode(deps: TradeDeps, { mobile, smsType, lotNumber, cli
           createdAt: now,
         })
         .run();
-      smsProvider.send(tx, { mobile, subject: "登录验证码", body: loginCodeMessage(code), now });
+      smsProvider.send(tx, { mobile, ...codeSms(smsType, code), now });
     },
     { behavior: "immediate" },
   );
-  if (deps.config.devPages) deps.logger.info({ mobile, code }, "demo: SMS login code sent to the outbox");
+  if (deps.config.devPages) deps.logger.info({ mobile, smsType, code }, "demo: SMS code sent to the outbox");
 }
 
 function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
@@ -67,15 +71,15 @@ function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
 }
 
 /**
- * Inside the caller's transaction: checks a typed code against the latest login code of the
- * number; marks it used when right, counts a try when wrong.
+ * Inside the caller's transaction: checks a typed code against the latest code of this type sent to
+ * the number; marks it used when right, counts a try when wrong.
  */
-export function takeLoginCode(tx: DbTx, secret: string, mobile: string, code: string, now: number): CodeCheck {
+export function takeCode(tx: DbTx, secret: string, { mobile, smsType, code }: { mobile: string; smsType: SmsType; code: string }, now: number): CodeCheck {
   const row =
     tx
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.smsType, "LOGIN")))
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.smsType, smsType)))
       .orderBy(desc(smsCodes.id))
       .limit(1)
       .get() ?? null;

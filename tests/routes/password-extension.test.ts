@@ -1,0 +1,95 @@
+// 设置密码 / 忘记密码 is an optional extension of the contract (issue 25, docs/api.md): against a
+// backend that answers 404 for GET member/password/rules the storefront hides 忘记密码 and
+// 设置密码 and works as before; against one that has it, the entries show and the action posts
+// member/action/set_password.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fakeTradeApi, flashOf, form, storefront, type FakeTradeApi } from "./storefront";
+
+const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
+const LOGGED_IN = "login_credential=test-credential-0123456789";
+const RULES = "GET /api/common_bll/v1/member/password/rules";
+const CAPTCHA = { lot_number: "lot1", captcha_type: "text", prompt: "1+1=?", bg_url: "/x.svg", image_width: 200, image_height: 80, expires_in: 120 };
+
+let api: FakeTradeApi;
+let request: Awaited<ReturnType<typeof storefront>>;
+
+beforeAll(async () => {
+  api = await fakeTradeApi();
+  request = await storefront(api.url);
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  api.on("GET /api/common_bll/v1/geetest4/load", { result: CAPTCHA });
+});
+
+const withExtension = () => api.on(RULES, { result: { min_length: 8, max_length: 32 } });
+const memberIsLoggedIn = () => api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+
+describe("a backend without the password extension (404)", () => {
+  it("the password tab has no 忘记密码, and ?login=reset opens the password tab instead", async () => {
+    const pwd = await request("/protocols/user?login=pwd");
+    expect(pwd.status).toBe(200);
+    expect(pwd.text).toContain("密码登录");
+    expect(pwd.text).not.toContain("忘记密码");
+    const reset = await request("/protocols/user?login=reset");
+    expect(reset.text).toContain("请输入密码");
+    expect(reset.text).not.toContain("设置密码");
+    const page = await request("/login?login=reset");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("请输入密码");
+    expect(page.text).not.toContain("设置密码");
+  });
+
+  it("the member menu has no 设置密码, and the member's ?login=reset opens nothing", async () => {
+    memberIsLoggedIn();
+    const page = await request("/coupon-collection?login=reset", { cookie: LOGGED_IN });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("查询我的订单");
+    expect(page.text).not.toContain("设置密码");
+  });
+});
+
+describe("a backend with the password extension", () => {
+  it("the password tab links to 忘记密码 and the member menu to 设置密码 over the same page", async () => {
+    withExtension();
+    const pwd = await request("/protocols/privacy?login=pwd");
+    expect(pwd.text).toMatch(/href="\/protocols\/privacy\?login=reset[^"]*"[^>]*>忘记密码</);
+    memberIsLoggedIn();
+    const page = await request("/coupon-collection", { cookie: LOGGED_IN });
+    expect(page.text).toMatch(/href="\/coupon-collection\?login=reset"[^>]*>设置密码</);
+  });
+
+  it("a member's 设置密码 has the member's number filled in", async () => {
+    withExtension();
+    memberIsLoggedIn();
+    const page = await request("/protocols/user?login=reset", { cookie: LOGGED_IN });
+    expect(page.text).toContain(">设置密码</h2>");
+    expect(page.text).toMatch(/value="13800000007"/);
+  });
+
+  it("set-password posts the code and the new password; the new login replaces the cookie", async () => {
+    withExtension();
+    api.on("POST /api/common_bll/v1/member/action/set_password", { result: { ...MEMBER, login_credential: "new-credential-0123456789" } });
+    const answer = await request(
+      "/login?login=reset",
+      form({ intent: "set-password", region: "+86", phone: "13800000007", sms_code: "123456", new_password: "n3w-passw0rd", redirectTo: "/coupon" }),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/coupon");
+    expect(api.calls.find((c) => c.path.endsWith("/set_password"))?.body).toEqual({ mobile: "+86-13800000007", sms_code: "123456", password: "n3w-passw0rd" });
+    expect(answer.cookies.some((c) => c.startsWith("login_credential=new-credential-0123456789"))).toBe(true);
+    expect(flashOf(answer.cookies)).toEqual({ type: "success", message: "密码已设置，其他设备上的登录已退出" });
+  });
+
+  it("a password that breaks a rule is a 400 with the rule's message, and nothing is asked of the services", async () => {
+    withExtension();
+    const answer = await request(
+      "/login?login=reset",
+      form({ intent: "set-password", region: "+86", phone: "13800000007", sms_code: "123456", new_password: "13800000007" }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("密码不能是手机号");
+    expect(api.calls.filter((c) => c.path.endsWith("/set_password"))).toEqual([]);
+  });
+});
