@@ -47,9 +47,10 @@ const reminders = (mobile: string) =>
     `+86-${mobile}`,
   );
 
-/** The visible buy button: a link, or the claim-first form's button, saying 立即购买 or the after-coupon price. */
+/** The visible buy button of the purchase box or the phone's buy bar (not the guide cards'): a link, or the claim-first form's button, saying 立即购买 or the after-coupon price. */
 const buyButton = (page: Page) =>
   page
+    .locator('section[aria-label="购买"], [data-testid="buy-bar"]')
     .locator("a, button")
     .filter({ hasText: /^(立即购买|￥[\d.]+券后价)$/ })
     .locator("visible=true");
