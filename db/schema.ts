@@ -614,3 +614,37 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.scope, t.key] })],
 );
+
+// ─── restock reminders (an extension of the contract, decision 9NN) ──────
+
+/**
+ * A member's 到货提醒 for a sold-out SKU: told once (one SMS, one mail) when the SKU has codes
+ * again. `notified_at` is set by the one pass that sends, in the transaction that writes the
+ * messages, so a reminder is sent at most once whichever process claims it.
+ */
+export const restockNotices = sqliteTable(
+  "restock_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.memberId, { onDelete: "cascade" }),
+    skuNo: text("sku_no")
+      .notNull()
+      .references(() => skus.skuNo, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at"),
+    /** Whether the notice went by SMS too (false when the member's daily SMS allowance was used up). */
+    smsSent: integer("sms_sent", { mode: "boolean" }),
+    cancelledAt: integer("cancelled_at"),
+  },
+  (t) => [
+    // one open reminder per member and SKU
+    uniqueIndex("restock_notices_open_idx")
+      .on(t.memberId, t.skuNo)
+      .where(sql`notified_at is null and cancelled_at is null`),
+    index("restock_notices_waiting_idx")
+      .on(t.skuNo)
+      .where(sql`notified_at is null and cancelled_at is null`),
+  ],
+);

@@ -2,6 +2,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
+import { listRestockNotices } from "~/api/restock.server";
+import { RestockNoticeList } from "~/components/restock/restock-notice-list";
+import { readForm } from "~/server-only/form.server";
+import { optional } from "~/server-only/http.server";
+import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
 import { continuePayPath, ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
@@ -30,23 +35,33 @@ export const headers = privatePage;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, memberId } = await requireMember(request, context);
   const filter = Filter.parse(new URL(request.url).searchParams.get("status"));
-  const list = await listOrders(api, memberId, filter);
-  return list.ok ? { filter, orders: list.result.list, error: null } : { filter, orders: [] as OrderListItem[], error: list.errorMsg || "获取订单列表失败" };
+  // 到货提醒 is an extension of the contract: a backend without it leaves the list out
+  const [list, restock] = await Promise.all([listOrders(api, memberId, filter), optional("restock notices", listRestockNotices(api))]);
+  const restockNotices = restock?.list ?? [];
+  return list.ok
+    ? { filter, orders: list.result.list, error: null, restockNotices }
+    : { filter, orders: [] as OrderListItem[], error: list.errorMsg || "获取订单列表失败", restockNotices };
 }
 
+/** 取消订单 from a card's close confirmation, or 取消 of a 到货提醒. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request.clone());
+  if (isRestockForm(form)) {
+    const url = new URL(request.url);
+    return restockAction(form, context, url.pathname + url.search);
+  }
   return closeOrderAction(request, context);
 }
 
 export default function OrderList() {
-  const { filter, orders, error } = useLoaderData<typeof loader>();
+  const { filter, orders, error, restockNotices } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
   const closing = orders.find((o) => o.order_no === params.get("close") && UNPAID_STATUSES.includes(o.status));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[200px_minmax(0,1fr)]">
-      <nav aria-label="订单筛选" className={cardClass("sm", "self-start")}>
+      <nav aria-label="订单筛选" className={cardClass("sm", "self-start md:row-start-1")}>
         <h1 className="mb-3 px-2 font-semibold">订单详情</h1>
         <ul className="flex gap-2 md:flex-col">
           {FILTERS.map((f) => (
@@ -62,7 +77,7 @@ export default function OrderList() {
           ))}
         </ul>
       </nav>
-      <section aria-label="订单列表" className="space-y-4">
+      <section aria-label="订单列表" className="space-y-4 md:col-start-2 md:row-span-2 md:row-start-1">
         {loading ? (
           Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="h-40 animate-pulse rounded-2xl bg-surface-container" />)
         ) : error ? (
@@ -78,6 +93,8 @@ export default function OrderList() {
           orders.map((order) => <OrderCard key={order.order_no} order={order} filter={filter} />)
         )}
       </section>
+      {/* beside the filters on a desktop, after the orders on a phone: the spec's list stays first */}
+      <RestockNoticeList notices={restockNotices} className="md:col-start-1 md:row-start-2" />
       {closing ? <CloseOrderDialog orderNo={closing.order_no} cancelHref={`?status=${filter}`} /> : null}
     </div>
   );

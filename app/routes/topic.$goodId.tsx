@@ -6,6 +6,9 @@ import type { TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent, type LayoutItem } from "~/api/layout.server";
 import { getAvailable } from "~/api/promotion.server";
+import { getRestockStatus } from "~/api/restock.server";
+import { RestockButton } from "~/components/restock/restock-button";
+import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
 import { BuyNotices } from "~/components/goods/buy-notices";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { GuideCards, guidePrice } from "~/components/goods/guide-cards";
@@ -54,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.session.api;
   const { goods, selection } = await loadCriticalData(api, request, params.goodId);
-  const { render, recommend, afterPrice, activities } = await loadOptionalData(api, goods, selection);
+  const { render, recommend, afterPrice, activities, restock } = await loadOptionalData(api, goods, selection);
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
   const hotGoods = recommended.slice(0, HOT_GOODS_MAX);
@@ -88,6 +91,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** How the goods is delivered (the `performance` extra), e.g. 自动发货：支付成功后约 1 分钟内发放兑换码… */
     delivery: extraOf(goods, "performance") ?? null,
     presale: presaleAhead(goods),
+    /** The chosen SKU when it is sold out and the services offer 到货提醒 (an extension: null without it). */
+    soldOut:
+      selection.sku && restock?.sold_out_skus.includes(selection.sku.sku_no)
+        ? { skuNo: selection.sku.sku_no, noticeId: restock.notices.find((n) => n.sku_no === selection.sku?.sku_no)?.notice_id ?? null }
+        : null,
     /** Only coupons that can apply to this goods (when the backend names their scope). */
     activities: (activities?.list ?? []).filter((a) => appliesToGoods(a, goods.goods_no)),
   } as const;
@@ -101,7 +109,10 @@ async function loadCriticalData(api: TradeApi, request: Request, goodId: string 
   return { goods, selection: selectSku(goods.sku_item, new URL(request.url).searchParams.get("sku")) };
 }
 
-/** What the page shows when it can: rich text, recommendations, the member's price and coupons. Never fails the page. */
+/**
+ * What the page shows when it can: rich text, recommendations, the member's price and coupons, the
+ * sold-out SKUs (an extension a backend may lack). Never fails the page.
+ */
 function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selection) {
   const sku = selection.sku;
   return Promise.all([
@@ -109,7 +120,8 @@ function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selectio
     optional("hot goods", getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no })),
     sku && api.credential ? optional("after-coupon price", getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: sku.sku_no, sku_num: 1 }])) : null,
     optional("coupon activities", getAvailable(api)),
-  ]).then(([render, recommend, afterPrice, activities]) => ({ render, recommend, afterPrice, activities }));
+    optional("restock status", getRestockStatus(api, goods.goods_no)),
+  ]).then(([render, recommend, afterPrice, activities, restock]) => ({ render, recommend, afterPrice, activities, restock }));
 }
 
 /**
@@ -133,10 +145,12 @@ async function guideAfterPrices(api: TradeApi, items: LayoutItem[]): Promise<Rec
 
 const BuyInput = z.object({ intent: z.literal("buy"), sku: CodeSchema.optional() });
 
-/** Claims from the coupon bar, and the buy button's one-click claim on the way to pay-confirm. */
+/** Claims from the coupon bar, the buy button's one-click claim on the way to pay-confirm, and 到货提醒. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const buy = BuyInput.safeParse((await readForm(request.clone())) ?? {});
+  const form = await readForm(request.clone());
+  if (isRestockForm(form)) return restockAction(form, context, url.pathname + url.search);
+  const buy = BuyInput.safeParse(form ?? {});
   const goodsNo = GoodsNo.safeParse(params.goodId);
   if (buy.success && goodsNo.success) {
     const checkout = checkoutPath(goodsNo.data, buy.data.sku);
@@ -224,7 +238,11 @@ export default function Topic() {
             ) : null}
             {/* on a phone the buy button is in the bar at the bottom of the screen (below) */}
             <div className="max-sm:hidden">
-              <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+              {page.soldOut ? (
+                <RestockButton {...page.soldOut} />
+              ) : (
+                <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+              )}
             </div>
             <BuyNotices regionRestricted={goods.region_restricted} />
           </section>
@@ -264,7 +282,11 @@ export default function Topic() {
       >
         <Price cents={page.skuPrice} className="shrink-0 text-xl" />
         <div className="min-w-0 flex-1">
-          <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+          {page.soldOut ? (
+            <RestockButton {...page.soldOut} />
+          ) : (
+            <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+          )}
         </div>
       </div>
       <JsonLd data={productJsonLd({ name: goods.goods_name, image: goods.covers[0], priceCents: page.skuPrice, description: goods.goods_desc })} />

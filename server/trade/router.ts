@@ -9,6 +9,7 @@ import { orderDetailRouter, orderRouter } from "./api/order.router";
 import { payGatewayRouter } from "./api/pay-gateway.router";
 import { cartRouter } from "./api/cart.router";
 import { promotionRouter } from "./api/promotion.router";
+import { restockRouter } from "./api/restock.router";
 import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
 import { NO_STORE } from "./http/cache-control";
@@ -35,6 +36,8 @@ export const TRADE_SERVICES: readonly { path: string; router: (deps: TradeDeps) 
   { path: "/trade_bff/v1/goods", router: goodsSearchRouter },
   { path: "/trade_bff/v2/goods", router: goodsDetailRouter },
   { path: "/data_report/v1/client", router: dataReportRouter },
+  // an extension of the contract (docs/api.md): a backend without it answers 404
+  { path: "/trade_bff/ext/restock_notice", router: restockRouter },
 ];
 
 /** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */

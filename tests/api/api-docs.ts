@@ -35,7 +35,8 @@ type StateKey =
   | "couponNo"
   | "orderNo"
   | "closedOrderNo"
-  | "otherOrderNo";
+  | "otherOrderNo"
+  | "noticeId";
 
 export interface DocsContext {
   h: Harness;
@@ -90,6 +91,7 @@ const GROUPS = {
   order: "订单 · Orders",
   pay: "支付通知 · Payment notification",
   report: "数据上报 · Analytics",
+  restock: "到货提醒（契约扩展）· Restock reminders (extension)",
 } as const;
 export type GroupId = keyof typeof GROUPS;
 
@@ -97,6 +99,10 @@ const MEMBER = "/api/common_bll/v1";
 const SHOPPING = "/api/trade_bff/v1/shopping";
 const PROMOTION = "/api/trade_bff/v1/promotion";
 const ORDER_V1 = "/api/trade_bff/v1/order";
+const RESTOCK = "/api/trade_bff/ext/restock_notice";
+/** Said of every endpoint outside the spec's contract. */
+const EXTENSION_NOTE =
+  "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时照规格显示商品页、不提供到货提醒（决策 9NN）。";
 
 /** The demo members of the seed (spec/03 §9). */
 const DEMO = { mobile: "+86-13800138000", other: "+86-13900139000", password: "demo123456" };
@@ -858,6 +864,72 @@ export const CATALOGUE: Endpoint[] = [
         asMember(ctx),
       ),
     failure: () => post("/api/data_report/v1/client/click_event", []),
+  },
+  {
+    group: "restock",
+    method: "GET",
+    route: `${RESTOCK}/status`,
+    title: "商品的售罄规格与我的到货提醒",
+    titleEn: "A goods' sold-out SKUs and the member's reminders for them",
+    login: "optional",
+    notes: [
+      EXTENSION_NOTE,
+      "`sold_out_skus`：未停售、但没有可售兑换码的 SKU（已付款等待发货的订单先占用新到的码）。`notices`：会员对这些 SKU 尚未发送、未取消的提醒；游客为空。",
+    ],
+    failures: [[400, "参数 goods_no 格式错误", "goods_no 含非法字符"]],
+    example: (ctx) => get(withQuery(`${RESTOCK}/status`, { goods_no: ctx.h.seed.soldOutSku.goodsNo }), asMember(ctx)),
+    failure: () => get(withQuery(`${RESTOCK}/status`, { goods_no: "G 1" })),
+  },
+  {
+    group: "restock",
+    method: "POST",
+    route: RESTOCK,
+    title: "订阅到货提醒",
+    titleEn: "Ask to be told when a sold-out SKU is back",
+    login: "required",
+    notes: [
+      EXTENSION_NOTE,
+      "到货（有可售兑换码）后发一条短信和一封邮件（会员有邮箱时），每个提醒只发一次。到货短信每个号码每天最多 5 条，超过的只发邮件。每位会员最多同时有 20 个未发送的提醒。",
+    ],
+    failures: [
+      [404, "该规格不存在或已下架", "SKU 不存在、已停售或商品已下架"],
+      [409, "该规格有货，可直接购买，无需到货提醒", "SKU 有货"],
+      [409, "您已订阅该规格的到货提醒，到货后将通过短信和邮件通知您", "已有同一 SKU 的未发送提醒"],
+      [429, "到货提醒最多 20 个，请先取消不需要的提醒", "已有 20 个未发送的提醒"],
+      NOT_LOGGED_IN,
+    ],
+    example: (ctx) => post(RESTOCK, { sku_no: ctx.h.seed.soldOutSku.skuNo }, asMember(ctx)),
+    after: (ctx, answer) => {
+      ctx.state.noticeId = String(at(answer, "result", "notice_id"));
+    },
+    failure: (ctx) => post(RESTOCK, { sku_no: ctx.h.seed.soldOutSku.skuNo }, asMember(ctx)),
+  },
+  {
+    group: "restock",
+    method: "GET",
+    route: `${RESTOCK}/list`,
+    title: "我的到货提醒",
+    titleEn: "The member's restock reminders",
+    login: "required",
+    notes: [
+      EXTENSION_NOTE,
+      "未发送的（`WAITING`）和 30 天内已发送的（`NOTIFIED`，`sms_sent` 为 false 表示当天短信额度已用完、只发了邮件），新的在前；已取消的不列出。",
+    ],
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => get(`${RESTOCK}/list`, asMember(ctx)),
+    failure: () => get(`${RESTOCK}/list`),
+  },
+  {
+    group: "restock",
+    method: "POST",
+    route: `${RESTOCK}/cancel`,
+    title: "取消到货提醒",
+    titleEn: "Cancel a restock reminder",
+    login: "required",
+    notes: [EXTENSION_NOTE, "只能取消自己未发送的提醒；别人的、已发送的、已取消的和不存在的一律 404。"],
+    failures: [[404, "到货提醒不存在或已结束", "不是自己的、已发送、已取消或不存在"], [400, "参数 notice_id 类型错误", "notice_id 不是数字"], NOT_LOGGED_IN],
+    example: (ctx) => post(`${RESTOCK}/cancel`, { notice_id: Number(need(ctx, "noticeId")) }, asMember(ctx)),
+    failure: (ctx) => post(`${RESTOCK}/cancel`, { notice_id: Number(need(ctx, "noticeId")) }, asMember(ctx)),
   },
 ];
 

@@ -1,12 +1,14 @@
-// Background work of the trade services, in-process: fulfilment, expiry and refunds. Each runs once
+// Background work of the trade services, in-process: fulfilment, expiry, refunds and restock reminders. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
 import type { TradeDeps } from "../deps";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
+import { sendRestockNotices } from "../services/restock.service";
 
 const REFUND_TICK_MS = 1_000;
+const RESTOCK_TICK_MS = 2_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -59,13 +61,24 @@ export function startJobs(deps: TradeDeps) {
       .catch((error) => deps.logger.error({ err: error, job: "refunds" }, "background job failed"))
       .finally(() => (refunding = false));
   };
+  // every path that adds codes (the admin script, an import, codes returned to the shelf) is seen
+  // here, by looking at the stock itself rather than at the path
+  const restockNotices = safely("restock notices", () => {
+    let pass;
+    do {
+      pass = sendRestockNotices(deps);
+      if (pass.sent.length) deps.logger.info({ notices: pass.sent }, "restock reminders sent");
+    } while (pass.more && !stopped);
+  });
   expiry();
   fulfilment();
+  restockNotices();
   refundJob();
   const timers = [
     setInterval(expiry, 5_000),
     setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
     setInterval(refundJob, REFUND_TICK_MS),
+    setInterval(restockNotices, RESTOCK_TICK_MS),
   ];
   return {
     stop() {

@@ -7,7 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
-  orderNo: string;
+  /** The order a delivery mail is about. */
+  orderNo?: string;
   now: number;
 }
 

@@ -1,0 +1,187 @@
+// 到货提醒 (an extension of the contract, decision 9NN): a member asks to be told when a sold-out SKU
+// has codes again; the notice job (jobs/restock-notices.ts) tells them once, by SMS and mail.
+// "Sold out" counts the codes the waiting orders will take first: a code that arrives for an order
+// already paid is not one a reminded shopper could buy.
+import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { cdkeys, goods, members, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, restockNotices, skus } from "../../../db/schema";
+import { shopDayStart } from "../../../shared/shop-time";
+import type { Caller, ServiceDeps } from "../deps";
+import { ApiError, ERROR } from "../http/api-error";
+import { outboxMailProvider } from "../providers/mail";
+import { outboxSmsProvider } from "../providers/sms";
+import { writeTransaction } from "./prepared";
+
+export const RESTOCK = {
+  /** Open reminders a member may hold at once. */
+  openPerMember: 20,
+  /** Restock SMS a number receives per shop day; past it the notice goes by mail only. */
+  smsPerDay: 5,
+  /** How long a sent reminder stays in the member's list. */
+  shownAfterNoticeMs: 30 * 86_400_000,
+  /** Reminders one pass of the notice job sends at most. */
+  batch: 50,
+} as const;
+
+export const RESTOCK_MESSAGES = {
+  NO_SKU: "该规格不存在或已下架",
+  IN_STOCK: "该规格有货，可直接购买，无需到货提醒",
+  TWICE: "您已订阅该规格的到货提醒，到货后将通过短信和邮件通知您",
+  TOO_MANY: `到货提醒最多 ${RESTOCK.openPerMember} 个，请先取消不需要的提醒`,
+  NO_NOTICE: "到货提醒不存在或已结束",
+} as const;
+
+/** Codes of the SKU that no paid order is waiting for. */
+const spareCodes = (skuNo: typeof skus.skuNo) => sql<number>`(
+  (select count(*) from ${cdkeys} where ${cdkeys.skuNo} = ${skuNo} and ${cdkeys.status} = 'UNUSED')
+  - (select count(*) from ${orderUnits}
+      join ${orders} on ${orders.orderNo} = ${orderUnits.orderNo}
+      left join ${orderPerformances} on ${orderPerformances.unitId} = ${orderUnits.id}
+      where ${orderUnits.skuNo} = ${skuNo} and ${orders.status} in ${sql.raw(ORDERS_TO_FULFIL_SQL)} and ${orderPerformances.id} is null))`;
+
+const isOpen = and(isNull(restockNotices.notifiedAt), isNull(restockNotices.cancelledAt));
+
+/** A SKU on sale (its goods on sale, the SKU not disabled), or null. */
+function skuOnSale(db: Db, skuNo: string) {
+  return db
+    .select({ skuNo: skus.skuNo, spare: spareCodes(skus.skuNo) })
+    .from(skus)
+    .innerJoin(goods, eq(goods.goodsNo, skus.goodsNo))
+    .where(and(eq(skus.skuNo, skuNo), eq(skus.disabled, false), eq(goods.status, "ON_SALE")))
+    .get();
+}
+
+/** The goods' sold-out SKUs, and the member's open reminders among them. */
+export function restockStatus(deps: ServiceDeps, member: Caller | null, goodsNo: string) {
+  const db = deps.store.db;
+  const soldOut = db
+    .select({ skuNo: skus.skuNo })
+    .from(skus)
+    .where(and(eq(skus.goodsNo, goodsNo), eq(skus.disabled, false), sql`${spareCodes(skus.skuNo)} <= 0`))
+    .all()
+    .map((s) => s.skuNo);
+  const notices = member
+    ? db
+        .select({ notice_id: restockNotices.id, sku_no: restockNotices.skuNo })
+        .from(restockNotices)
+        .innerJoin(skus, eq(skus.skuNo, restockNotices.skuNo))
+        .where(and(eq(restockNotices.memberId, member.memberId), eq(skus.goodsNo, goodsNo), isOpen))
+        .all()
+    : [];
+  return { sold_out_skus: soldOut, notices };
+}
+
+/** Asks for a reminder: 404 for a SKU not on sale, 409 for one in stock or already asked for, 429 past the cap. */
+export function requestRestockNotice(deps: ServiceDeps, member: Caller, skuNo: string) {
+  const db = deps.store.db;
+  return writeTransaction(db, () => {
+    const sku = skuOnSale(db, skuNo);
+    if (!sku) throw new ApiError(ERROR.NOT_FOUND, RESTOCK_MESSAGES.NO_SKU);
+    if (sku.spare > 0) throw new ApiError(ERROR.CONFLICT, RESTOCK_MESSAGES.IN_STOCK);
+    const open = db
+      .select({ skuNo: restockNotices.skuNo })
+      .from(restockNotices)
+      .where(and(eq(restockNotices.memberId, member.memberId), isOpen))
+      .all();
+    if (open.some((n) => n.skuNo === skuNo)) throw new ApiError(ERROR.CONFLICT, RESTOCK_MESSAGES.TWICE);
+    if (open.length >= RESTOCK.openPerMember) throw new ApiError(ERROR.RATE_LIMITED, RESTOCK_MESSAGES.TOO_MANY);
+    const row = db.insert(restockNotices).values({ memberId: member.memberId, skuNo, createdAt: deps.now() }).returning({ id: restockNotices.id }).get();
+    return { notice_id: row.id };
+  });
+}
+
+/** Cancels an open reminder of the member's; anything else (another's, sent, cancelled, unknown) is one 404. */
+export function cancelRestockNotice(deps: ServiceDeps, member: Caller, noticeId: number) {
+  const changed = deps.store.db
+    .update(restockNotices)
+    .set({ cancelledAt: deps.now() })
+    .where(and(eq(restockNotices.id, noticeId), eq(restockNotices.memberId, member.memberId), isOpen))
+    .run().changes;
+  if (changed !== 1) throw new ApiError(ERROR.NOT_FOUND, RESTOCK_MESSAGES.NO_NOTICE);
+  return {};
+}
+
+/** The member's open reminders and those sent in the last 30 days, newest first. */
+export function myRestockNotices(deps: ServiceDeps, member: Caller) {
+  const list = deps.store.db
+    .select({
+      notice_id: restockNotices.id,
+      sku_no: restockNotices.skuNo,
+      sku_name: skus.skuName,
+      goods_no: goods.goodsNo,
+      goods_name: goods.goodsName,
+      created_at: restockNotices.createdAt,
+      notified_at: restockNotices.notifiedAt,
+      sms_sent: restockNotices.smsSent,
+    })
+    .from(restockNotices)
+    .innerJoin(skus, eq(skus.skuNo, restockNotices.skuNo))
+    .innerJoin(goods, eq(goods.goodsNo, skus.goodsNo))
+    .where(
+      and(
+        eq(restockNotices.memberId, member.memberId),
+        isNull(restockNotices.cancelledAt),
+        or(isNull(restockNotices.notifiedAt), gte(restockNotices.notifiedAt, deps.now() - RESTOCK.shownAfterNoticeMs)),
+      ),
+    )
+    .orderBy(desc(restockNotices.id))
+    .limit(RESTOCK.openPerMember * 2)
+    .all();
+  return { list: list.map((n) => ({ ...n, status: n.notified_at === null ? ("WAITING" as const) : ("NOTIFIED" as const), sms_sent: Boolean(n.sms_sent) })) };
+}
+
+/**
+ * One pass of the notice job: every open reminder whose SKU has spare codes is claimed (notified_at
+ * set only where still null) and its messages written in the same transaction, so a reminder is
+ * sent once however often a restock is seen and whichever process runs the pass.
+ */
+export function sendRestockNotices(deps: ServiceDeps): { sent: number[]; more: boolean } {
+  const db = deps.store.db;
+  const now = deps.now();
+  return writeTransaction(db, () => {
+    const due = db
+      .select({
+        id: restockNotices.id,
+        memberId: restockNotices.memberId,
+        mobile: members.mobile,
+        email: members.email,
+        goodsName: goods.goodsName,
+        skuName: skus.skuName,
+      })
+      .from(restockNotices)
+      .innerJoin(members, eq(members.memberId, restockNotices.memberId))
+      .innerJoin(skus, eq(skus.skuNo, restockNotices.skuNo))
+      .innerJoin(goods, eq(goods.goodsNo, skus.goodsNo))
+      .where(and(isOpen, eq(skus.disabled, false), eq(goods.status, "ON_SALE"), sql`${spareCodes(skus.skuNo)} > 0`))
+      .orderBy(restockNotices.id)
+      .limit(RESTOCK.batch)
+      .all();
+    const sent: number[] = [];
+    for (const notice of due) {
+      const smsToday = db
+        .select({ n: sql<number>`count(*)` })
+        .from(restockNotices)
+        .where(and(eq(restockNotices.memberId, notice.memberId), eq(restockNotices.smsSent, true), gte(restockNotices.notifiedAt, shopDayStart(now))))
+        .get()!.n;
+      const bySms = smsToday < RESTOCK.smsPerDay;
+      const claimed = db
+        .update(restockNotices)
+        .set({ notifiedAt: now, smsSent: bySms })
+        .where(and(eq(restockNotices.id, notice.id), isOpen))
+        .run().changes;
+      if (claimed !== 1) continue;
+      const what = `${notice.goodsName}（${notice.skuName}）`;
+      if (bySms)
+        outboxSmsProvider.send(db, { mobile: notice.mobile, subject: "到货提醒", body: `【TTS游戏商城】您关注的${what}已到货，库存有限，请尽快购买。`, now });
+      if (notice.email)
+        outboxMailProvider.send(db, {
+          to: notice.email,
+          subject: `【TTS游戏商城】到货提醒：${what}`,
+          body: `您好，您关注的${what}已到货，库存有限，请尽快到商城购买。\n\n此提醒只发送一次；如需再次提醒，请在商品页重新订阅。`,
+          now,
+        });
+      sent.push(notice.id);
+    }
+    return { sent, more: due.length === RESTOCK.batch };
+  });
+}
