@@ -615,7 +615,7 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.memberId, t.scope, t.key] })],
 );
 
-// ─── restock reminders (an extension of the contract, decision 9NN) ──────
+// ─── restock reminders (an extension of the contract, decision 031) ──────
 
 /**
  * A member's 到货提醒 for a sold-out SKU: told once (one SMS, one mail) when the SKU has codes

@@ -1,4 +1,4 @@
-// The password rules of the shop (issue 25, decision 9NN), one rule for the 设置密码 form and the
+// The password rules of the shop (issue 25, decision 028), one rule for the 设置密码 form and the
 // member service: 8 to 32 characters, not blank, and not the member's own phone number.
 
 export const PASSWORD_LENGTH = { min: 8, max: 32 } as const;

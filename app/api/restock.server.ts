@@ -1,4 +1,4 @@
-// trade_bff/ext/restock_notice: 到货提醒, an extension of the contract (docs/api.md, decision 9NN).
+// trade_bff/ext/restock_notice: 到货提醒, an extension of the contract (docs/api.md, decision 031).
 // A backend without it answers 404: the status is then null and the goods page stays the spec's.
 import { z } from "zod";
 import type { TradeApi } from "./client.server";

@@ -1,4 +1,4 @@
-// The one 到货提醒 action (an extension of the contract, decision 9NN): the goods page's 到货提醒 /
+// The one 到货提醒 action (an extension of the contract, decision 031): the goods page's 到货提醒 /
 // 取消提醒 and 我的订单's 取消 post here through their own routes. A visitor is sent to log in and
 // comes back to the same SKU, where the request is one click away.
 import { redirect, type AppLoadContext } from "@remix-run/node";

@@ -102,7 +102,7 @@ const ORDER_V1 = "/api/trade_bff/v1/order";
 const RESTOCK = "/api/trade_bff/ext/restock_notice";
 /** Said of every endpoint outside the spec's contract. */
 const EXTENSION_NOTE =
-  "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时照规格显示商品页、不提供到货提醒（决策 9NN）。";
+  "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时照规格显示商品页、不提供到货提醒（决策 031）。";
 
 /** The demo members of the seed (spec/03 §9). */
 const DEMO = { mobile: "+86-13800138000", other: "+86-13900139000", password: "demo123456" };

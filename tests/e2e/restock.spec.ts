@@ -1,4 +1,4 @@
-// 到货提醒 (an extension of the contract, decision 9NN), end to end in both projects (JS on and off),
+// 到货提醒 (an extension of the contract, decision 031), end to end in both projects (JS on and off),
 // at 1440 and 390 px: a member asks on a sold-out SKU and cancels from the goods page or 我的订单; a
 // visitor logs in first and lands on the same SKU with the request one click away; a restock
 // through `npm run admin -- cdkeys:add` sends one SMS and one mail. Each test makes its own goods.

@@ -1,4 +1,4 @@
-// 到货提醒 is an extension of the contract (decision 9NN): against a backend that answers 404 for it
+// 到货提醒 is an extension of the contract (decision 031): against a backend that answers 404 for it
 // (the fake answers 404 for anything it was not told) the goods page keeps 立即购买 and 我的订单 has
 // no reminder list; with it, a sold-out SKU offers 到货提醒 and the action says how it went.
 import { readFileSync } from "node:fs";

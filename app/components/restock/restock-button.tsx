@@ -3,7 +3,7 @@ import { StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 
 /**
- * In place of 立即购买 on a sold-out SKU (when the services offer 到货提醒, decision 9NN): ask to be
+ * In place of 立即购买 on a sold-out SKU (when the services offer 到货提醒, decision 031): ask to be
  * told when it is back, or cancel the reminder already asked for. A visitor's click leads to login.
  */
 export function RestockButton({ skuNo, noticeId }: { skuNo: string; noticeId: number | null }) {

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { formatDateTime } from "../../../shared/shop-time";
 
-/** 我的订单's small list of the member's 到货提醒 (decision 9NN), each cancellable while it waits. */
+/** 我的订单's small list of the member's 到货提醒 (decision 031), each cancellable while it waits. */
 export function RestockNoticeList({ notices, className = "" }: { notices: RestockNotice[]; className?: string }) {
   if (notices.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-// 到货提醒 (an extension of the contract, decision 9NN): a member asks to be told when a sold-out SKU
+// 到货提醒 (an extension of the contract, decision 031): a member asks to be told when a sold-out SKU
 // has codes again; the notice job (jobs/restock-notices.ts) tells them once, by SMS and mail.
 // "Sold out" counts the codes the waiting orders will take first: a code that arrives for an order
 // already paid is not one a reminded shopper could buy.
