@@ -9,7 +9,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShopHref } from "~/hooks/use-shop-href";
-import { useLoginHref } from "~/login/login-href";
+import { loginHref } from "~/login/login-href";
 
 const ENTRIES = [
   { to: "/order/list", label: "查询我的订单" },
@@ -24,9 +24,11 @@ const SET_PASSWORD = "设置密码";
 
 export function MemberMenu({ memberName, passwordReset }: { memberName: string; passwordReset: boolean }) {
   const shopHref = useShopHref();
-  const resetHref = useLoginHref("reset");
-  const hydrated = useHydrated();
+  // over this page's path only: the address's query may carry anything (a pay_url of another site,
+  // tests/security/pay-url.test.ts), and a member's menu never repeats it
   const { pathname } = useLocation();
+  const resetHref = loginHref(pathname, { tab: "reset" });
+  const hydrated = useHydrated();
   const submit = useSubmit();
   const details = useRef<HTMLDetailsElement>(null);
 
