@@ -13,7 +13,6 @@ import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
 import { withoutSecrets } from "./http/log-url";
-import { InProcessTrade } from "./http/in-process-trade";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
@@ -59,18 +58,7 @@ const VISITOR_PAGES = {
 /** What an X-Request-Id from a client must look like to be kept (and echoed). */
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({
-  config,
-  store,
-  logger,
-  now = Date.now,
-  remix,
-  vite,
-  clientBuildDir,
-  onPageCacheHit,
-  metrics,
-  stopping = () => false,
-}: AppOptions): express.Express & { tradeInProcess?: InProcessTrade } {
+export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
   const servesTrade = config.role !== "storefront";
   const servesPages = config.role !== "trade";
   if (servesTrade && !store) throw new Error(`SERVER_ROLE=${config.role} serves the trade services: it needs the store`);
@@ -79,30 +67,31 @@ export function createApp({
   app.set("trust proxy", config.trustProxy);
   // probes come every few seconds: answered before the access log and the metrics
   app.use(healthRouter(store ? [databaseAnswers(store)] : [tradeServicesAnswer(config.tradeApiUrl)], stopping));
-  const accessLog = pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      // a proxy's id is kept when it is plainly an id; anything else is not echoed (decision 012, finding 17)
-      const given = req.headers["x-request-id"];
-      const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader("x-request-id", id);
-      return id;
-    },
-    // assets and media are noise in the log
-    autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
-    serializers: {
-      req: (req) => ({ method: req.method, url: withoutSecrets(req.url) }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  });
-  // what every request meets before its handler, a call the storefront makes in process included
-  const front: RequestHandler[] = [...(metrics ? [metrics] : []), forwardedHostFromTrustedProxies, accessLog];
-  app.use(front);
+  if (metrics) app.use(metrics);
+  app.use(forwardedHostFromTrustedProxies);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        // a proxy's id is kept when it is plainly an id; anything else is not echoed (decision 012, finding 17)
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      // assets and media are noise in the log
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
+      serializers: {
+        req: (req) => ({ method: req.method, url: withoutSecrets(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
   const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: servesPages && remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
-  const trade = store ? [apiHeaders(config), tradeRouter({ config, store, logger, now })] : null;
-  if (trade) app.use(TRADE_API_PREFIX, trade);
+  if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
   if (servesPages) app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());
@@ -113,8 +102,6 @@ export function createApp({
     app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
   }
   if (!servesPages) return app;
-  // the storefront's calls to the services of this same process meet what an HTTP call meets
-  const tradeInProcess = trade ? new InProcessTrade([...front, express.Router().use(TRADE_API_PREFIX, trade)], config.trustProxy) : undefined;
   if (vite) {
     app.use(vite);
   } else if (clientBuildDir) {
@@ -125,7 +112,7 @@ export function createApp({
     const answers = privateAnswers({ memberCookie: LOGIN_COOKIE, repeatableCookies: VISITOR_PAGES.repeatableCookies });
     app.all("*", answers, sameOriginForms(config), storefrontBody(), withReadBody(remix));
   }
-  return Object.assign(app, { tradeInProcess });
+  return app;
 }
 
 /**

@@ -14,7 +14,6 @@ import type { Logger } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import { openStore } from "../db/client";
 import { createApp } from "./app";
-import type { InProcessTrade } from "./http/in-process-trade";
 import type { Config } from "./config";
 import { remixHandler } from "./remix-handler";
 import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
@@ -80,17 +79,12 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     });
   }
 
-  // the services in this same process take the storefront's calls without a socket; services
-  // elsewhere (SERVER_ROLE=storefront, or TRADE_API_URL given) are reached over HTTP
-  let tradeTransport: InProcessTrade | undefined;
-
   function contextOf(storefront: StorefrontEntry, req: ExpressRequest, res: ExpressResponse): Promise<AppLoadContext> {
     return storefront.createAppLoadContext(requestOf(req), {
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? "127.0.0.1",
       // replaces the page cache's no-cache of a miss, which then is not stored (server/page-cache.ts)
       keepOutOfCaches: () => void (res.headersSent || res.setHeader("Cache-Control", "no-store")),
-      tradeTransport,
     });
   }
 
@@ -136,12 +130,9 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     },
   });
 
-  if (!config.tradeApiUrl) tradeTransport = app.tradeInProcess;
-
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    // where the storefront's trade calls go: by default this same process (in process, without a
-    // socket: tradeTransport above), or the services' address
+    // the storefront reaches the trade services over HTTP; by default, this same process (or cluster)
     process.env.TRADE_API_URL = config.tradeApiUrl || `http://127.0.0.1:${port}`;
     logger.info(
       { port, role: config.role, tradeApiUrl: process.env.TRADE_API_URL, dev, worker: worker ? cluster.worker?.id : undefined },

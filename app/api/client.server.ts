@@ -1,7 +1,6 @@
 // The storefront's one way to reach the trade services: HTTP to TRADE_API_URL with the documented
 // headers (Saas-App-Id, Saas-Product-Line, Useragent, Login-Credential, saas-token), every answer
-// parsed with zod; the same requests handed to the services without a socket when they run in this
-// process (`transport`, server/http/in-process-trade.ts). Nothing here knows how the services are built, nor about cookies: the request
+// parsed with zod. Nothing here knows how the services are built, nor about cookies: the request
 // session (app/server-only/session.server.ts) hands a client what the shopper carries, and keeps the token
 // an answer issues.
 import diagnostics from "node:diagnostics_channel";
@@ -94,20 +93,15 @@ interface Answer {
  * reads are public (server/trade/http/cache-control.ts); a real backend that sends the same headers
  * gets the same treatment. Decision 019.
  */
-const dispatchers = new Map<Dispatcher | undefined, Dispatcher>();
-function tradeDispatcher(transport: Dispatcher | undefined): Dispatcher {
-  let dispatcher = dispatchers.get(transport);
-  if (!dispatcher) {
-    // the last interceptor is the outermost: the cache answers first, then a miss is collapsed with
-    // identical ones in flight
-    // a services process that hangs is answered as unreachable after 15 s, not undici's 5 minutes
-    dispatcher = (transport ?? new Agent({ connections: 64, headersTimeout: 15_000, bodyTimeout: 15_000 })).compose(
-      interceptors.deduplicate(),
-      interceptors.cache({ store: new cacheStores.MemoryCacheStore({ maxCount: 2_000, maxSize: 64 * 1024 * 1024 }) }),
-    );
-    dispatchers.set(transport, dispatcher);
-  }
-  return dispatcher;
+let dispatcher: Dispatcher | undefined;
+function tradeDispatcher(): Dispatcher {
+  // the last interceptor is the outermost: the cache answers first, then a miss is collapsed with
+  // identical ones in flight
+  // a services process that hangs is answered as unreachable after 15 s, not undici's 5 minutes
+  return (dispatcher ??= new Agent({ connections: 64, headersTimeout: 15_000, bodyTimeout: 15_000 }).compose(
+    interceptors.deduplicate(),
+    interceptors.cache({ store: new cacheStores.MemoryCacheStore({ maxCount: 2_000, maxSize: 64 * 1024 * 1024 }) }),
+  ));
 }
 
 /** Each answer of the services, told to the metrics: from the cache or not. */
@@ -116,10 +110,9 @@ const tradeAnswers = diagnostics.channel(TRADE_API_ANSWER);
 /**
  * A client for one caller. It sends the caller's saas-token, or the first one the services issue
  * (parallel first calls of a new visitor are each issued one), and returns an issued token in the
- * result; `unavailable` hears when the services could not answer. `transport` carries the calls
- * instead of HTTP when the services run in this process.
+ * result; `unavailable` hears when the services could not answer.
  */
-export function tradeClient(caller: Caller, { unavailable: onUnavailable, transport }: { unavailable(): void; transport?: Dispatcher }): TradeApi {
+export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { unavailable(): void }): TradeApi {
   const line = STORE_LINES[caller.urlParams.storeId];
   const headers: Record<string, string> = {
     "Saas-App-Id": line.appId,
@@ -145,7 +138,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable, transp
     try {
       response = await undiciRequest(tradeApiUrl() + path, {
         method: method as Dispatcher.HttpMethod,
-        dispatcher: tradeDispatcher(transport),
+        dispatcher: tradeDispatcher(),
         headers: {
           ...headers,
           ...(saasToken ? { "saas-token": saasToken } : {}),

@@ -8,7 +8,6 @@
 // accept (401), which is forgotten here, the one place, whichever call found out.
 import type { AppLoadContext } from "@remix-run/node";
 import { parse } from "cookie";
-import type { Dispatcher } from "undici";
 import { tradeClient, type ApiResult, type Caller, type TradeApi, type UrlParams } from "~/api/client.server";
 import {
   COOKIE_NAMES,
@@ -32,8 +31,6 @@ export interface RequestBasics {
   clientIp: string;
   /** Marks the response being rendered `no-store`: what it shows must not be repeated by a cache (a page rendered without the services). */
   keepOutOfCaches(): void;
-  /** The trade services of this same process, reached without a socket (server/http/in-process-trade.ts); absent: HTTP. */
-  tradeTransport?: Dispatcher;
 }
 
 /** The load context of one request: built once, before any loader or action runs. */
@@ -112,7 +109,7 @@ export class RequestSession {
 
   /** The trade API client of this request: its loaders share it, and the token it is issued. */
   get api(): TradeApi {
-    return (this.client ??= this.bound(tradeClient(this.caller, { unavailable: this.basics.keepOutOfCaches, transport: this.basics.tradeTransport })));
+    return (this.client ??= this.bound(tradeClient(this.caller, { unavailable: this.basics.keepOutOfCaches })));
   }
 
   /**
@@ -120,13 +117,13 @@ export class RequestSession {
    * the answer went out (page views).
    */
   apiWithoutCookies(): TradeApi {
-    return tradeClient(this.caller, { unavailable: () => {}, transport: this.basics.tradeTransport });
+    return tradeClient(this.caller, { unavailable: () => {} });
   }
 
   /** A client for a visitor without cookies: for answers the same for everyone (the sitemap). */
   visitorApi(): TradeApi {
     const visitor: Caller = { urlParams: VISITOR_URL_PARAMS, credential: null, saasToken: null, userAgent: "", clientIp: this.caller.clientIp };
-    return tradeClient(visitor, { unavailable: this.basics.keepOutOfCaches, transport: this.basics.tradeTransport });
+    return tradeClient(visitor, { unavailable: this.basics.keepOutOfCaches });
   }
 
   /** The Set-Cookie headers of what this request's loaders and actions set. */

@@ -91,7 +91,7 @@ const CLIENT_FUNCTIONS = new Set(["send", "call", "tradeClient", "tradeDispatche
  */
 function layerOf({ url, functionName }: ProfileNode["callFrame"]): Layer | null {
   if (functionName === "(garbage collector)") return "garbage collector";
-  if (/\/server\/trade\/|\/server\/http\/in-process-trade|node_modules\/(drizzle-orm|better-sqlite3|light-my-request)\//.test(url)) return "trade services";
+  if (/\/server\/trade\/|node_modules\/(drizzle-orm|better-sqlite3)\//.test(url)) return "trade services";
   if (/node_modules\/undici\//.test(url)) return "client calls";
   if (url.endsWith("/build/server/index.js")) return CLIENT_FUNCTIONS.has(functionName) ? "client calls" : "render";
   if (/node_modules\/compression\//.test(url) || url === "node:zlib") return "compression";

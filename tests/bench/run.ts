@@ -15,7 +15,7 @@ import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 import { browserCookies, measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
 import { formatSummary, LAYERS, layerShares, summariseProfile, type Layer } from "./profile";
 import { scaleFigures } from "./scale";
-import { freePort, PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
+import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
 import { firstLoadWeight, type Weight } from "./weight";
 
@@ -443,36 +443,28 @@ async function costMode(): Promise<string> {
     { name: `search (${PAGE_KEYWORD})`, path: `/search-result/${encodeURIComponent(PAGE_KEYWORD)}`, headers: memberCookie },
   ];
   const rows: { page: string; figures: Figures; layers: Record<Layer, number> }[] = [];
-  // each page with its calls over loopback HTTP (TRADE_API_URL set to the process's own address)
-  // and handed to the services in process (the default of SERVER_ROLE=all), one after the other
-  const calls = [
-    { name: "calls over HTTP", env: (port: number): Record<string, string> => ({ TRADE_API_URL: `http://127.0.0.1:${port}` }) },
-    { name: "calls in process", env: (): Record<string, string> => ({}) },
-  ];
-  for (const [i, page] of pages.entries())
-    for (const [j, how] of calls.entries()) {
-      const profileDir = join(dir, `cost-${i}-${j}`);
-      mkdirSync(profileDir);
-      const port = await freePort();
-      const server = await startServer({ dbFile, logDir: dir, port, env: how.env(port), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
-      servers.push(server);
-      const figures = await measureLogged(server.url, { ...page, name: `${page.name}, member, ${how.name} (profiled)` }, { duration, connections }, server);
-      const loadEnded = Date.now();
-      await server.stop();
-      const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
-      if (!file) throw new Error(`no profile written in ${profileDir}`);
-      // the samples of the measured run: the profile ends when the server stopped
-      const shares = layerShares(join(profileDir, file), duration * 1000 + (Date.now() - loadEnded));
-      const layers = Object.fromEntries(LAYERS.map((l) => [l, shares[l] * (figures.cpuMsPerRequest ?? 0)])) as Record<Layer, number>;
-      rows.push({ page: `${page.name}, ${how.name}`, figures, layers });
-    }
+  for (const [i, page] of pages.entries()) {
+    const profileDir = join(dir, `cost-${i}`);
+    mkdirSync(profileDir);
+    const server = await startServer({ dbFile, logDir: dir, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    servers.push(server);
+    const figures = await measureLogged(server.url, { ...page, name: `${page.name}, member (profiled)` }, { duration, connections }, server);
+    const loadEnded = Date.now();
+    await server.stop();
+    const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no profile written in ${profileDir}`);
+    // the samples of the measured run: the profile ends when the server stopped
+    const shares = layerShares(join(profileDir, file), duration * 1000 + (Date.now() - loadEnded));
+    const layers = Object.fromEntries(LAYERS.map((l) => [l, shares[l] * (figures.cpuMsPerRequest ?? 0)])) as Record<Layer, number>;
+    rows.push({ page: page.name, figures, layers });
+  }
   const lines = [
     `Run: ${machineLine}.`,
     "",
     `Each member page (a logged-in member's browser cookies) in its own server under \`node --cpu-prof\` (1 ms sampling), autocannon ${connections} connections, ${duration} s after a 1 s warm-up. ` +
       "*CPU ms/req* is the process's CPU time from /proc (all threads, the profiler's overhead included); the layer columns split it in the proportions of the main thread's samples during the measured run, " +
       "each sample given to the nearest frame on its stack that belongs to a layer (`tests/bench/profile.ts`, `layerShares`): *render* is React, Remix (data serialisation included) and the routes' own code; " +
-      "*client* the storefront's trade client and undici; *services* the trade services' routing, validation, queries and envelope (`server/trade/`, drizzle, better-sqlite3, and the in-process injector when it is used); " +
+      "*client* the storefront's trade client and undici; *services* the trade services' routing, validation, queries and envelope (`server/trade/`, drizzle, better-sqlite3); " +
       "*compression* the page's gzip; *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs.",
     "",
     `| member page | rate | p99 | CPU ms/req | ${LAYERS.join(" | ")} |`,
