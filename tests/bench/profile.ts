@@ -77,3 +77,61 @@ export function formatSummary(title: string, summary: ProfileSummary, requests: 
     ...summary.functions.map(row),
   ].join("\n");
 }
+
+/** The layers a member page's CPU time is split into (issue 24's cost table). */
+export const LAYERS = ["render", "client calls", "trade services", "compression", "HTTP, middleware and the rest", "garbage collector"] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** The storefront's trade client in the server build (app/api/client.server.ts, bundled). */
+const CLIENT_FUNCTIONS = new Set(["send", "call", "tradeClient", "tradeDispatcher"]);
+
+/**
+ * The layer a frame decides, or null when it could run for any of them (node's HTTP and streams,
+ * express, pino, zod, helmet…): the sample then belongs to the nearest deciding caller.
+ */
+function layerOf({ url, functionName }: ProfileNode["callFrame"]): Layer | null {
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (/\/server\/trade\/|node_modules\/(drizzle-orm|better-sqlite3)\//.test(url)) return "trade services";
+  if (/node_modules\/undici\//.test(url)) return "client calls";
+  if (url.endsWith("/build/server/index.js")) return CLIENT_FUNCTIONS.has(functionName) ? "client calls" : "render";
+  if (/node_modules\/compression\//.test(url) || url === "node:zlib") return "compression";
+  if (/node_modules\/(react-dom|react|@remix-run\/[^/]+|turbo-stream)\//.test(url)) return "render";
+  return null;
+}
+
+/**
+ * Each layer's share of the sampled busy time in the profile's last `lastMs` (the load, not the
+ * start-up): each sample goes to the layer of the nearest frame on its stack that decides one
+ * (layerOf), else to "HTTP, middleware and the rest". Shares, not times: a sample's interval is
+ * wall-clock time, which a shared machine stretches.
+ */
+export function layerShares(file: string, lastMs: number): Record<Layer, number> {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile & { nodes: (ProfileNode & { children?: number[] })[]; endTime: number };
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const layerOfNode = new Map<number, Layer>();
+  const resolveLayer = (id: number): Layer => {
+    const known = layerOfNode.get(id);
+    if (known) return known;
+    const node = byId.get(id)!;
+    const up = parent.get(id);
+    const layer = layerOf(node.callFrame) ?? (up === undefined ? "HTTP, middleware and the rest" : resolveLayer(up));
+    layerOfNode.set(id, layer);
+    return layer;
+  };
+  const totals = Object.fromEntries(LAYERS.map((l) => [l, 0])) as Record<Layer, number>;
+  // sample i was taken at the sum of the deltas up to i; the profile ends at endTime (µs)
+  let t = profile.endTime - profile.timeDeltas.reduce((a, b) => a + b, 0);
+  let busy = 0;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    t += profile.timeDeltas[i]!;
+    const id = profile.samples[i]!;
+    if (t < profile.endTime - lastMs * 1000 || IDLE.has(byId.get(id)!.callFrame.functionName)) continue;
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    totals[resolveLayer(id)] += us;
+    busy += us;
+  }
+  for (const layer of LAYERS) totals[layer] /= busy || 1;
+  return totals;
+}

@@ -13,7 +13,7 @@ import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, createSeededDb, credentialFor, growCatalogue, memberWithOrders, searchKeywords, skuToBuy } from "./data";
 import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 import { browserCookies, measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
-import { formatSummary, summariseProfile } from "./profile";
+import { formatSummary, LAYERS, layerShares, summariseProfile, type Layer } from "./profile";
 import { scaleFigures } from "./scale";
 import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
@@ -26,6 +26,7 @@ const USAGE = `npm run bench [-- flags]
   --connections N  autocannon connections (10)
   --no-lighthouse  skip Lighthouse
   --lighthouse     Lighthouse only
+  --cost           the member pages' cost table only (CPU ms per request by layer, under --cpu-prof)
   --soak           the mixed soak instead (--minutes N, default 3)
   --scale          one process, node:cluster and nginx in front of split roles (installs nginx as root)
   --profile        node --cpu-prof under load: the member pages, an uncached page and the order
@@ -46,7 +47,17 @@ if (flag("--help") || flag("-h")) {
 }
 const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
-const mode = flag("--soak") ? "soak" : flag("--scale") ? "scale" : flag("--profile") ? "profile" : flag("--lighthouse") ? "lighthouse" : "load";
+const mode = flag("--soak")
+  ? "soak"
+  : flag("--scale")
+    ? "scale"
+    : flag("--profile")
+      ? "profile"
+      : flag("--lighthouse")
+        ? "lighthouse"
+        : flag("--cost")
+          ? "cost"
+          : "load";
 const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
 const write = !flag("--no-write");
 
@@ -414,6 +425,60 @@ async function profileMode() {
   }
 }
 
+// ─── the member pages' cost table ───────────────────────────────────────
+
+/**
+ * Each member page in its own server under `node --cpu-prof`: the process's CPU ms per request
+ * (from /proc, the profiler's overhead included) split by layer in the proportions the profile's
+ * samples during the load show (profile.ts, layerShares).
+ */
+async function costMode(): Promise<string> {
+  const visitor = await serve();
+  const memberCookie = { cookie: await browserCookies(visitor.url, loginCookie) };
+  await visitor.stop();
+  const pages: Target[] = [
+    { name: "home", path: "/", headers: memberCookie },
+    { name: "goods detail", path: `/topic/${DETAIL_GOODS}`, headers: memberCookie },
+    { name: "order list", path: "/order/list", headers: memberCookie },
+    { name: `search (${PAGE_KEYWORD})`, path: `/search-result/${encodeURIComponent(PAGE_KEYWORD)}`, headers: memberCookie },
+  ];
+  const rows: { page: string; figures: Figures; layers: Record<Layer, number> }[] = [];
+  for (const [i, page] of pages.entries()) {
+    const profileDir = join(dir, `cost-${i}`);
+    mkdirSync(profileDir);
+    const server = await startServer({ dbFile, logDir: dir, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    servers.push(server);
+    const figures = await measureLogged(server.url, { ...page, name: `${page.name}, member (profiled)` }, { duration, connections }, server);
+    const loadEnded = Date.now();
+    await server.stop();
+    const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no profile written in ${profileDir}`);
+    // the samples of the measured run: the profile ends when the server stopped
+    const shares = layerShares(join(profileDir, file), duration * 1000 + (Date.now() - loadEnded));
+    const layers = Object.fromEntries(LAYERS.map((l) => [l, shares[l] * (figures.cpuMsPerRequest ?? 0)])) as Record<Layer, number>;
+    rows.push({ page: page.name, figures, layers });
+  }
+  const lines = [
+    `Run: ${machineLine}.`,
+    "",
+    `Each member page (a logged-in member's browser cookies) in its own server under \`node --cpu-prof\` (1 ms sampling), autocannon ${connections} connections, ${duration} s after a 1 s warm-up. ` +
+      "*CPU ms/req* is the process's CPU time from /proc (all threads, the profiler's overhead included); the layer columns split it in the proportions of the main thread's samples during the measured run, " +
+      "each sample given to the nearest frame on its stack that belongs to a layer (`tests/bench/profile.ts`, `layerShares`): *render* is React, Remix (data serialisation included) and the routes' own code; " +
+      "*client* the storefront's trade client and undici; *services* the trade services' routing, validation, queries and envelope (`server/trade/`, drizzle, better-sqlite3); " +
+      "*compression* the page's gzip; *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs.",
+    "",
+    `| member page | rate | p99 | CPU ms/req | ${LAYERS.join(" | ")} |`,
+    `|---|---:|---:|---:|${LAYERS.map(() => "---:").join("|")}|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${fmtRate(r.figures.rate)} req/s | ${r.figures.p99} ms | ${r.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${LAYERS.map((l) => r.layers[l].toFixed(2)).join(" | ")} |`,
+    ),
+  ];
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  return text;
+}
+
 // ─── soak ───────────────────────────────────────────────────────────────
 
 async function soakMode() {
@@ -623,6 +688,7 @@ function replaceSection(name: string, body: string) {
   const end = `<!-- /bench:${name} -->`;
   const titles: Record<string, string> = {
     load: "## Throughput and latency (`npm run bench`)",
+    cost: "## Member pages' cost by layer (`npm run bench`, or `npm run bench -- --cost` alone)",
     lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
     soak: "## Soak (`npm run bench -- --soak`)",
     scale: "## Scaling out (`npm run bench -- --scale`)",
@@ -679,9 +745,11 @@ try {
   else if (mode === "profile") await profileMode();
   else {
     const load = mode === "load" ? await loadMode() : null;
+    const cost = mode === "load" || mode === "cost" ? await costMode() : null;
     const lighthouse = withLighthouse ? await lighthouseMode() : null;
     if (write) {
       if (load) replaceSection("load", load);
+      if (cost) replaceSection("cost", cost);
       if (lighthouse) replaceSection("lighthouse", lighthouse);
     }
   }
