@@ -14,22 +14,24 @@ import { expectOk } from "./http.server";
 import { loginHref } from "~/login/login-href";
 import { PAID_STATUSES, UNPAID_STATUSES } from "~/lib/order-status";
 import { offeredPayWay, PAY_WAYS, type PayWayChoice } from "~/lib/pay-ways";
+import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { CodeSchema } from "./schemas.server";
 import { readSettle } from "./settle.server";
 import { selectSku } from "~/lib/sku-selection";
 
-const PayWay = z.enum(["TCTP", "WX"]);
+// any pay way of the spec stands for its family's choice (a link or a page from before TCTP: ALIPAY is
+// the Alipay-type TCTP); anything else is refused
+const PayWay = z.preprocess(
+  (value) => (typeof value === "string" && Object.hasOwn(PAY_WAY_NAMES, value) ? offeredPayWay(value) : value),
+  z.enum(["TCTP", "WX"]),
+);
 
 export const PayQuery = z.object({
   order_no: CodeSchema.optional().catch(undefined),
   // only says that the order has a cashier link: the link itself comes from the trade services
   // (decision 014), so an address can never send the shopper elsewhere
   pay_url: z.string().min(1).optional().catch(undefined),
-  // any pay way of the spec presets its family's choice (an older link's ALIPAY: the Alipay-type TCTP)
-  pay_way: z
-    .preprocess((value) => (typeof value === "string" ? offeredPayWay(value) : value), PayWay)
-    .optional()
-    .catch(undefined),
+  pay_way: PayWay.optional().catch(undefined),
 });
 type PayQuery = z.infer<typeof PayQuery>;
 

@@ -11,7 +11,7 @@ const SCREENS = [
   { name: "1440", use: { viewport: { width: 1440, height: 900 } } },
   { name: "390", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
 ];
-const SHOTS = "/work/notes/shots";
+const SHOTS = "tests/.tmp/screenshots";
 
 const searchBox = (page: Page) => page.getByRole("banner").getByPlaceholder("搜索关键词");
 const dropdown = (page: Page) => page.getByRole("banner").locator(".search-dropdown");
@@ -44,7 +44,7 @@ for (const screen of SCREENS) {
       const hot = page.getByRole("list", { name: "热销商品" }).getByTestId("goods-card");
       await expect(hot).toHaveCount(5);
       await expect(hot.first()).toContainText(/￥\s?\d+\.\d{2}/);
-      await page.screenshot({ path: `${SHOTS}/s29-forgive-no-results-${screen.name}-${testInfo.project.name}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/search-no-results-${screen.name}-${testInfo.project.name}.png`, fullPage: true });
 
       // every platform chip leads to that platform's goods
       for (const name of ["Steam", "Switch", "PlayStation", "Xbox", "手游充值", "礼品卡"]) {
@@ -65,7 +65,7 @@ for (const screen of SCREENS) {
       await searchWithEnter(page, "stema");
       await expect(page.getByText("没有与“stema”完全一致的商品，以下是相近的结果")).toBeVisible();
       await expect(results(page)).toHaveCount(10);
-      await page.screenshot({ path: `${SHOTS}/s29-forgive-typo-${screen.name}-${testInfo.project.name}.png`, fullPage: false });
+      await page.screenshot({ path: `${SHOTS}/search-typo-${screen.name}-${testInfo.project.name}.png`, fullPage: false });
 
       await searchWithEnter(page, "nintendo swich");
       expect(await results(page).count()).toBeGreaterThan(3);
@@ -87,7 +87,7 @@ for (const screen of SCREENS) {
       await openDropdown(page);
       const history = dropdown(page).getByRole("list", { name: "历史搜索" }).getByRole("link");
       await expect(history).toHaveText(["PS5", "礼品卡", "Switch"]);
-      await page.screenshot({ path: `${SHOTS}/s29-forgive-history-${screen.name}-${testInfo.project.name}.png`, fullPage: false });
+      await page.screenshot({ path: `${SHOTS}/search-history-${screen.name}-${testInfo.project.name}.png`, fullPage: false });
       // the cookie keeps five, newest first
       const cookie = (await page.context().cookies()).find((c) => c.name === "serach_cache");
       expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual(["PS5", "礼品卡", "Switch", "黑神画", "stema"].map((keyword) => ({ keyword })));

@@ -10,7 +10,7 @@ import { placeDeliveredOrder, readDb, writeDb } from "./shop-api";
 const GAME = "G1002"; // a Steam game: GAME_KEY
 const WALLET = "G1005"; // Steam 充值卡: WALLET_CODE
 const REGISTER_KEY = "https://store.steampowered.com/account/registerkey?key=";
-const SHOTS = "/work/notes/shots/s29-after";
+const SHOTS = "tests/.tmp/screenshots/order";
 
 const cheapestSku = (goodsNo: string) =>
   readDb<{ sku: string }>("select sku_no as sku from skus where goods_no = ? order by price_turn_cny limit 1", goodsNo)[0]!.sku;

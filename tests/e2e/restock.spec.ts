@@ -13,14 +13,15 @@ const run = String(Date.now()).slice(-5);
 let made = 0;
 
 /**
- * A goods of the test's own, copied from G1001's look, with a sold-out SKU and one in stock. A gift
- * card without tags: no platform word or tag of the search specs' counted searches finds it.
+ * A goods of the test's own, copied from G1001's look, with a sold-out SKU and one in stock. No tags
+ * and a platform of its own: its only search words are its name and `e2e-restock`, so the search
+ * specs' counted and ordered searches never meet it.
  */
 function goodsWithSoldOutSku(project: string) {
   const goodsNo = `TRS${run}${project === "js-off" ? 0 : 1}${++made}`;
   writeDb(
     `insert into goods (goods_no, goods_name, goods_desc, platform, covers, goods_tags, price_turn_cny, sale_off_price_cny)
-     select ?, '到货提醒测试 ' || ?, goods_desc, 'GIFT_CARD', covers, '[]', 9900, 5900 from goods where goods_no = 'G1001'`,
+     select ?, '到货提醒测试 ' || ?, goods_desc, 'E2E-RESTOCK', covers, '[]', 9900, 5900 from goods where goods_no = 'G1001'`,
     goodsNo,
     goodsNo,
   );
@@ -76,13 +77,13 @@ for (const [size, viewport] of [
       const box = restockBox(page);
       await expect(box.getByText("补货中：该规格暂时缺货")).toBeVisible();
       await expect(buyButton(page)).toHaveCount(0);
-      await screenshot(page, testInfo, `s29-restock-goods-sold-out-${size}`);
+      await screenshot(page, testInfo, `restock-goods-sold-out-${size}`);
 
       await box.getByRole("button", { name: "到货提醒", exact: true }).click();
       await expect(page.getByText("已订阅到货提醒，到货后将通过短信和邮件通知您（仅通知一次）").first()).toBeVisible();
       await expect(box.getByRole("button", { name: "取消到货提醒" })).toBeVisible();
       expect(reminders(mobile)).toMatchObject([{ sku_no: goods.soldOut, notified_at: null, cancelled_at: null }]);
-      await screenshot(page, testInfo, `s29-restock-goods-requested-${size}`);
+      await screenshot(page, testInfo, `restock-goods-requested-${size}`);
 
       await box.getByRole("button", { name: "取消到货提醒" }).click();
       await expect(box.getByRole("button", { name: "到货提醒", exact: true })).toBeVisible();
@@ -113,7 +114,7 @@ for (const [size, viewport] of [
       if (size === "390") expect(reminderBox!.y).toBeGreaterThan(orders!.y);
       else expect(reminderBox!.x).toBeLessThan(orders!.x);
       await list.scrollIntoViewIfNeeded();
-      await screenshot(page, testInfo, `s29-restock-order-list-${size}`);
+      await screenshot(page, testInfo, `restock-order-list-${size}`);
 
       await list.getByRole("button", { name: /取消到货提醒/ }).click();
       await expect(page.getByText("已取消到货提醒").first()).toBeVisible();

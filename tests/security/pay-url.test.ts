@@ -63,4 +63,16 @@ describe("the pay page's cashier link", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(ownPayUrl);
   });
+
+  it("a pay way outside the spec's is refused and changes nothing (an older page's ALIPAY, above, is the Alipay-type TCTP)", async () => {
+    const response = await fetch(`${shop.url}/settle/pay?${new URLSearchParams({ order_no: orderNo })}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: shop.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ order_no: orderNo, request_id: "req-0123456790", pay_way: "BITCOIN", open_cashier: "1" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    const page = await fetch(`${shop.url}/settle/pay?${new URLSearchParams({ order_no: orderNo, pay_url: "1" })}`, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain(`/mock-pay/${orderNo}`);
+  });
 });
