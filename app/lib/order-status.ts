@@ -36,3 +36,11 @@ export function continuePayPath(order: { orderNo: string; hasCashier: boolean; p
     goods_no: order.goodsNo,
   })}`;
 }
+
+/**
+ * The pay page of an unpaid order from its detail answer: it got its cashier at its first 点击付款
+ * (the pay page asks the services for it).
+ */
+export function continuePayPathOfDetail({ order, goods }: { order: { order_no: string; pay_price: number; pay_way: string }; goods: { goods_no: string }[] }) {
+  return continuePayPath({ orderNo: order.order_no, hasCashier: true, payPrice: order.pay_price, payWay: order.pay_way, goodsNo: goods[0]?.goods_no ?? "" });
+}

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-b
 import { OrderDetailView } from "~/components/order/order-detail-view";
 import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
 import { closeOrderAction } from "~/server-only/close-order.server";
-import { continuePayPath, UNPAID_STATUSES } from "~/lib/order-status";
+import { continuePayPathOfDetail, UNPAID_STATUSES } from "~/lib/order-status";
 import { hasReceipt } from "~/lib/order-receipt";
 import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
 import { requireMember } from "~/server-only/auth.server";
@@ -59,16 +59,7 @@ export default function OrderDetailPage() {
           unpaid ? (
             <OrderActions
               closeHref={`${here}?close=${order.order_no}`}
-              continueHref={shopHref(
-                continuePayPath({
-                  orderNo: order.order_no,
-                  // an unpaid order got its cashier at its first 点击付款 (the pay page asks the services for it)
-                  hasCashier: true,
-                  payPrice: order.pay_price,
-                  payWay: order.pay_way,
-                  goodsNo: detail.goods[0]?.goods_no ?? "",
-                }),
-              )}
+              continueHref={shopHref(continuePayPathOfDetail(detail))}
               className="mt-4 border-t border-surface-line pt-4"
             />
           ) : hasReceipt(order.status) ? (

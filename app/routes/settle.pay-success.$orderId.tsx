@@ -8,7 +8,7 @@ import { expectOk } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { privatePage } from "~/server-only/cache-control.server";
 import { useShopHref } from "~/hooks/use-shop-href";
-import { continuePayPath, UNPAID_STATUSES } from "~/lib/order-status";
+import { continuePayPathOfDetail, UNPAID_STATUSES } from "~/lib/order-status";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "购买完成 - TTS游戏商城" }];
@@ -20,15 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { order } = detail;
   // the cashier's 返回商城 after a failed payment (through pay-wait) is not 购买完成: the pay page says 支付失败
   if (UNPAID_STATUSES.includes(order.status)) {
-    throw redirect(
-      continuePayPath({
-        orderNo: order.order_no,
-        hasCashier: true,
-        payPrice: order.pay_price,
-        payWay: order.pay_way,
-        goodsNo: detail.goods[0]?.goods_no ?? "",
-      }),
-    );
+    throw redirect(continuePayPathOfDetail(detail));
   }
   return { detail };
 }
