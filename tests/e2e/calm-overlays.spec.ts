@@ -100,7 +100,8 @@ test.describe("calm overlays", () => {
     }
     await expect(advert(page)).toHaveCount(0);
     await closeCouponPopup(page);
-    // with JavaScript the advert comes next; without it the page is not reloaded by the close
+    // with JavaScript the advert comes next; without it the close is a link that reloads the page, whose day's advert
+    // was this one (recorded when it was decided)
     if (js) await expect(advert(page)).toBeVisible();
   });
 
