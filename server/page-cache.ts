@@ -256,15 +256,21 @@ function replayEntry(req: Request, res: Response, entry: Entry, age: number, hea
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Accept-Encoding values seen, and whether each prefers gzip to the plain bytes (a browser sends one value on every request). */
+/**
+ * Accept-Encoding values seen, and whether each prefers gzip to the plain bytes (a browser sends
+ * one value on every request). Bounded: at most 256 values of at most 128 characters (~40 kB);
+ * a longer value is negotiated every time.
+ */
 const gzipByAcceptEncoding = new Map<string, boolean>();
 const MAX_ACCEPT_ENCODINGS = 256;
+const MAX_KEPT_ACCEPT_ENCODING = 128;
 
 function takesGzip(req: Request): boolean {
   const header = req.headers["accept-encoding"] ?? "";
-  let gzip = gzipByAcceptEncoding.get(header);
-  if (gzip === undefined) {
-    gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const known = gzipByAcceptEncoding.get(header);
+  if (known !== undefined) return known;
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (header.length <= MAX_KEPT_ACCEPT_ENCODING) {
     if (gzipByAcceptEncoding.size >= MAX_ACCEPT_ENCODINGS) gzipByAcceptEncoding.clear();
     gzipByAcceptEncoding.set(header, gzip);
   }
