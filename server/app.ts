@@ -1,18 +1,17 @@
 // The Express process: trade services under /api, demo pages under /dev, media and built assets,
 // then the Remix storefront. Body parsers live only under /api (Remix reads its own bodies).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { Store } from "../db/client";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
-import { withoutSecrets } from "./http/log-url";
+import { accessLog, pageCacheHitLog, requestIds } from "./http/access-log";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
@@ -34,8 +33,8 @@ export interface AppOptions {
   vite?: RequestHandler;
   /** Where the client build lives (production). */
   clientBuildDir?: string;
-  /** Records the page view of a document the page cache served (Remix did not render it). */
-  onPageCacheHit?: (req: express.Request, res: express.Response, path: string) => void;
+  /** Records the page view of a document the page cache served (Remix did not render it), per stored render. */
+  onPageCacheHit?: (req: express.Request, res: express.Response, path: string, stored: object) => void;
   /** Times every request for Prometheus (server/metrics.ts), when metrics are on. */
   metrics?: RequestHandler;
   /** True once shutdown began: /readyz answers 503 so a load balancer stops sending requests. */
@@ -55,9 +54,6 @@ const VISITOR_PAGES = {
   bypassParams: ["login"],
 };
 
-/** What an X-Request-Id from a client must look like to be kept (and echoed). */
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
   const servesTrade = config.role !== "storefront";
   const servesPages = config.role !== "trade";
@@ -70,29 +66,19 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   if (metrics) app.use(metrics);
   app.use(forwardedHostFromTrustedProxies);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        // a proxy's id is kept when it is plainly an id; anything else is not echoed (decision 012, finding 17)
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("x-request-id", id);
-        return id;
-      },
-      // assets and media are noise in the log
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
-      serializers: {
-        req: (req) => ({ method: req.method, url: withoutSecrets(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  const visitorPages = pageCache({ ...VISITOR_PAGES, ttlMs: servesPages && remix && !vite ? config.pageCacheTtlMs : 0, onHit: onPageCacheHit });
+  app.use(requestIds);
+  // a visitor's page from the cache is answered before the access log's middleware, with a line of its own
+  const visitorPages = pageCache({
+    ...VISITOR_PAGES,
+    ttlMs: servesPages && remix && !vite ? config.pageCacheTtlMs : 0,
+    onHit: onPageCacheHit,
+    onAnswered: pageCacheHitLog(logger),
+  });
+  if (servesPages) app.use(visitorPages.serve);
+  app.use(accessLog(logger));
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
   if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
-  if (servesPages) app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
   app.use(compression());
 

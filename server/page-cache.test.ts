@@ -145,6 +145,23 @@ describe("page cache", () => {
     expect(await plain.text()).toBe(body);
   });
 
+  it("decides gzip by each request's own Accept-Encoding, however many hits came before with another", async () => {
+    const h = await start(page);
+    await (await get(`${h.url}/`)).text();
+    const encoding = async (acceptEncoding: string) => {
+      const res = await get(`${h.url}/`, { "accept-encoding": acceptEncoding });
+      await res.arrayBuffer();
+      return [res.headers.get("x-page-cache"), res.headers.get("content-encoding")];
+    };
+    const long = `br;q=0.9, ${"x-unknown;q=0.1, ".repeat(20)}gzip;q=0`;
+    for (let round = 0; round < 2; round += 1) {
+      expect(await encoding("gzip, deflate, br")).toEqual(["HIT", "gzip"]);
+      expect(await encoding("gzip;q=0, identity")).toEqual(["HIT", null]);
+      expect(await encoding(long)).toEqual(["HIT", null]);
+      expect(await encoding("identity;q=0.5, gzip")).toEqual(["HIT", "gzip"]);
+    }
+  });
+
   it("answers a browser that already has the page with 304", async () => {
     const h = await start(page);
     await (await get(`${h.url}/`)).text();

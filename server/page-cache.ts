@@ -38,15 +38,23 @@ export interface PageCacheOptions {
   bypassParams: string[];
   /** Upper bound of the stored bytes (bodies, plain and gzipped). */
   maxBytes?: number;
-  /** Called for every document served from the cache (page-view analytics). */
-  onHit?: (req: Request, res: Response, path: string) => void;
+  /**
+   * Called for every document served from the cache (page-view analytics), with the stored answer
+   * it was served from: the same object for every hit of one stored render, a new one once re-rendered.
+   */
+  onHit?: (req: Request, res: Response, path: string, stored: object) => void;
+  /** Called for every answer served from the cache, once sent (the access log: a hit never reaches the app's). */
+  onAnswered?: (req: Request, res: Response) => void;
   now?: () => number;
 }
 
 interface Entry {
   status: number;
-  /** The answer's headers, security headers included (CSP with script hashes), and its repeatable cookies. */
-  headers: [string, string | string[]][];
+  /**
+   * What every replay sends, by whether a shared cache may keep it: the answer's headers (security
+   * headers included, CSP with script hashes), its repeatable cookies and the cache's own.
+   */
+  replayHeaders: Record<"shared" | "private", Header[]>;
   body: Buffer;
   gzip: Buffer;
   /** A strong validator of the body: a browser that has it gets 304 without the bytes. */
@@ -55,6 +63,8 @@ interface Entry {
   storedAt: number;
   size: number;
 }
+
+type Header = [string, string | string[]];
 
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** How long past its TTL an entry may still be served while it is being re-rendered. */
@@ -89,8 +99,7 @@ export interface PageCache {
 export function pageCache(options: PageCacheOptions): PageCache {
   const { ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now } = options;
   const shared = `public, max-age=0, s-maxage=${Math.ceil(ttlMs / 1000)}, stale-while-revalidate=${MAX_STALE_MS / 1000}`;
-  const replay = (req: Request, res: Response, entry: Entry, age: number, shareable: boolean) =>
-    replayEntry(req, res, entry, age, shareable ? { cacheControl: shared, vary: "Accept-Encoding" } : PRIVATE_REPLAY);
+  const replayPolicies = { shared: { cacheControl: shared, vary: "Accept-Encoding" }, private: PRIVATE_REPLAY };
   // least recently used first out; an entry past its TTL stays until replaced or evicted (it may be served stale)
   const entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size });
   const refreshing = new Set<string>();
@@ -99,9 +108,11 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const page = pagePath(req.path);
     if (!options.paths.some((pattern) => pattern.test(page))) return next();
-    // the parameters as the app reads them (URLSearchParams): Express's req.query keeps only 1,000
-    const query = new URL(req.originalUrl, "http://page-cache").searchParams;
-    if (options.bypassParams.some((name) => query.has(name))) return next();
+    if (options.bypassParams.length && req.originalUrl.includes("?")) {
+      // the parameters as the app reads them (URLSearchParams): Express's req.query keeps only 1,000
+      const query = new URL(req.originalUrl, "http://page-cache").searchParams;
+      if (options.bypassParams.some((name) => query.has(name))) return next();
+    }
     const cookies = parseCookies(req.headers.cookie);
     if (options.bypassCookies.some((name) => cookies.get(name))) return next();
 
@@ -112,8 +123,9 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (entry && (age <= ttlMs || (refreshing.has(key) && age <= ttlMs + MAX_STALE_MS))) {
       // a page that depends on a cookie a shared cache does not key on is the browser's alone
       const shareable = kept.every(([name]) => options.repeatableCookies.includes(name));
-      replay(req, res, entry, age, shareable);
-      if (entry.document && req.method === "GET") options.onHit?.(req, res, page);
+      replayEntry(req, res, entry, age, shareable ? entry.replayHeaders.shared : entry.replayHeaders.private);
+      if (entry.document && req.method === "GET") options.onHit?.(req, res, page, entry);
+      options.onAnswered?.(req, res);
       return;
     }
     if (refreshing.has(key) || req.method === "HEAD") return next();
@@ -121,7 +133,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     res.once("close", () => refreshing.delete(key));
     beforeSend(res, (response) =>
       keepCopy(res, response, (body) => {
-        const stored = toEntry(res, body, options, now());
+        const stored = toEntry(res, body, options, now(), replayPolicies);
         if (stored) entries.set(key, stored);
       }),
     );
@@ -175,7 +187,7 @@ function cacheKey(req: Request, kept: [string, string][]): string {
 }
 
 /** What a finished answer leaves in the cache, or null when it must not be repeated. */
-function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedAt: number): Entry | null {
+function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedAt: number, policies: Record<"shared" | "private", ReplayPolicy>): Entry | null {
   if (res.statusCode !== 200 || !CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""))) return null;
   // the app's own word, besides the miss's
   const declared = [res.getHeader("cache-control") ?? []]
@@ -191,7 +203,7 @@ function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedA
     cookies.push(cookie);
   }
   const document = /^text\/html\b/.test(String(res.getHeader("content-type")));
-  const headers: [string, string | string[]][] = [];
+  const headers: Header[] = [];
   for (const name of res.getHeaderNames()) {
     if (UNSTORED.has(name)) continue;
     let value = res.getHeader(name) as string | string[];
@@ -205,7 +217,21 @@ function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedA
   if (cookies.length) headers.push(["set-cookie", cookies]);
   const gzip = gzipSync(body);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return { status: res.statusCode, headers, body, gzip, etag, document, storedAt, size: body.length + gzip.length + 1024 };
+  const replayHeaders = {
+    shared: replayHeadersOf(headers, etag, policies.shared),
+    private: replayHeadersOf(headers, etag, policies.private),
+  };
+  return { status: res.statusCode, replayHeaders, body, gzip, etag, document, storedAt, size: body.length + gzip.length + 1024 };
+}
+
+interface ReplayPolicy {
+  cacheControl: string;
+  vary: string;
+}
+
+/** The headers of every replay of an entry under one policy (Age and the body's own come per request). */
+function replayHeadersOf(headers: Header[], etag: string, { cacheControl, vary }: ReplayPolicy): Header[] {
+  return [...headers, ["X-Page-Cache", "HIT"], ["Cache-Control", cacheControl], ["Vary", vary], ["ETag", etag]];
 }
 
 /**
@@ -214,23 +240,41 @@ function toEntry(res: Response, body: Buffer, options: PageCacheOptions, storedA
  * (`s-maxage`, counted from `Age`) when the key holds no cookie but the repeatable ones; browsers
  * revalidate it (`max-age=0`, ETag).
  */
-function replayEntry(req: Request, res: Response, entry: Entry, age: number, { cacheControl, vary }: { cacheControl: string; vary: string }) {
-  res.status(entry.status);
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("X-Page-Cache", "HIT");
-  res.setHeader("Cache-Control", cacheControl);
+function replayEntry(req: Request, res: Response, entry: Entry, age: number, headers: Header[]) {
+  res.statusCode = entry.status;
+  for (const [name, value] of headers) res.setHeader(name, value);
   res.setHeader("Age", String(Math.floor(age / 1000)));
-  res.setHeader("Vary", vary);
-  res.setHeader("ETag", entry.etag);
   if (req.headers["if-none-match"] === entry.etag) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const gzip = takesGzip(req);
   const body = gzip ? entry.gzip : entry.body;
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", String(body.length));
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Accept-Encoding values seen, and whether each prefers gzip to the plain bytes (a browser sends
+ * one value on every request). Bounded: at most 256 values of at most 128 characters (~40 kB);
+ * a longer value is negotiated every time.
+ */
+const gzipByAcceptEncoding = new Map<string, boolean>();
+const MAX_ACCEPT_ENCODINGS = 256;
+const MAX_KEPT_ACCEPT_ENCODING = 128;
+
+function takesGzip(req: Request): boolean {
+  const header = req.headers["accept-encoding"] ?? "";
+  const known = gzipByAcceptEncoding.get(header);
+  if (known !== undefined) return known;
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (header.length <= MAX_KEPT_ACCEPT_ENCODING) {
+    if (gzipByAcceptEncoding.size >= MAX_ACCEPT_ENCODINGS) gzipByAcceptEncoding.clear();
+    gzipByAcceptEncoding.set(header, gzip);
+  }
+  return gzip;
 }
 
 /** `'sha256-…'` sources for every inline `<script>` of a document (React escapes `<` inside them). */

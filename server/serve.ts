@@ -111,6 +111,8 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   const metricsServer =
     metrics && config.metrics && !worker ? serveMetrics(() => metrics.registry.metrics(), metrics.registry.contentType, config.metrics) : null;
   let stopping = false;
+  /** The load context of a page-cache hit, by the stored render it was served from. */
+  const hitContexts = new WeakMap<object, Promise<AppLoadContext>>();
 
   const app = createApp({
     config,
@@ -121,12 +123,15 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     remix,
     vite,
     clientBuildDir: dev ? undefined : join(root, "build/client"),
-    onPageCacheHit: (req, res, path) => {
+    onPageCacheHit: (req, res, path, stored) => {
       if (!entry) return;
+      // what a page view records (store line, channel, member, path) is a function of the stored
+      // answer's key (its address and kept cookies), so the first hit's context serves every hit of
+      // that render: its trade client batches the views as recordPageView's batches already do
+      let context = hitContexts.get(stored);
+      if (!context) hitContexts.set(stored, (context = contextOf(entry, req, res)));
       const storefront = entry;
-      contextOf(storefront, req, res)
-        .then((context) => storefront.recordPageView(context, path))
-        .catch(() => {});
+      context.then((hit) => storefront.recordPageView(hit, path)).catch(() => {});
     },
   });
 

@@ -40,20 +40,22 @@ export function pageViewEvents(path: string, { found, channelName }: { found: bo
 
 /** Fire and forget: never delays or fails the page. */
 export function recordPageView(context: AppLoadContext, path: string, { found = true } = {}) {
+  const { session } = context;
+  const { urlParams, credential } = session;
+  const key = `${urlParams.storeId}\n${urlParams.channelId}\n${credential ?? ""}`;
+  // the client (its browser description and headers) is made only for the view that opens a batch;
   // the page's own response may be gone by the time the service answers: its cookies stay untouched
-  const api = context.session.apiWithoutCookies();
-  queue(api, pageViewEvents(path, { found, channelName: api.urlParams.channelName }));
+  queue(key, () => session.apiWithoutCookies(), pageViewEvents(path, { found, channelName: urlParams.channelName }));
 }
 
-function queue(api: TradeApi, events: ClickEvent[]) {
-  const key = `${api.urlParams.storeId}\n${api.urlParams.channelId}\n${api.credential ?? ""}`;
+function queue(key: string, client: () => TradeApi, events: ClickEvent[]) {
   let batch = batches.get(key);
   if (batch && batch.events.length + events.length > MAX_EVENTS) {
     flush(key, batch);
     batch = undefined;
   }
   if (!batch) {
-    const created: Batch = { api, events: [], timer: setTimeout(() => flush(key, created), FLUSH_MS) };
+    const created: Batch = { api: client(), events: [], timer: setTimeout(() => flush(key, created), FLUSH_MS) };
     created.timer.unref();
     batches.set(key, (batch = created));
   }

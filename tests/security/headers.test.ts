@@ -91,4 +91,42 @@ describe("the access log and request ids", () => {
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
+
+  it("logs a page answered from the page cache with a line of its own, its secrets redacted, and gives it a request id by the same rule", async () => {
+    // a keyword and a token of this test's own: the shared shop's log holds other files' requests
+    const [keyword, token] = [randomBytes(6).toString("hex"), randomBytes(12).toString("hex")];
+    const page = `${shop.url}/search-result/${keyword}?token=${token}`;
+    const rendered = await fetch(page);
+    await rendered.arrayBuffer();
+    const good = await fetch(page, { headers: { "X-Request-Id": "lb-hit.1" } });
+    await good.arrayBuffer();
+    expect(good.headers.get("x-page-cache")).toBe("HIT");
+    expect(good.headers.get("x-request-id")).toBe("lb-hit.1");
+    const bad = await fetch(page, { headers: { "X-Request-Id": "a b" } });
+    await bad.arrayBuffer();
+    expect(bad.headers.get("x-page-cache")).toBe("HIT");
+    expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const lines = () =>
+      shop
+        .log()
+        .split("\n")
+        .filter((line) => line.includes(`/search-result/${keyword}?`))
+        .map((line) => JSON.parse(line) as { msg: string; req: { method: string; url: string }; res: { statusCode: number }; pageCache?: string });
+    // the render's line and the two hits'
+    await expect.poll(() => lines().length).toBe(3);
+    expect(lines().filter((line) => line.pageCache === "hit")).toEqual([
+      expect.objectContaining({
+        msg: "request completed",
+        req: { method: "GET", url: `/search-result/${keyword}?token=%5Bredacted%5D` },
+        res: { statusCode: 200 },
+      }),
+      expect.objectContaining({
+        msg: "request completed",
+        req: { method: "GET", url: `/search-result/${keyword}?token=%5Bredacted%5D` },
+        res: { statusCode: 200 },
+      }),
+    ]);
+    expect(shop.log()).not.toContain(token);
+  });
 });
