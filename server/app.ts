@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
@@ -55,6 +56,17 @@ const VISITOR_PAGES = {
   bypassParams: ["login"],
 };
 
+/**
+ * The pages' compression (decision 9NN): gzip at its fastest level, as the services' envelope, and
+ * brotli (what browsers take) at quality 2 instead of the middleware's 4. On the member pages' HTML
+ * each costs under half the CPU of the defaults for 7–15 % more bytes (docs/benchmarks.md, issue 24).
+ * The visitors' page cache gzips its own copy once per entry (server/page-cache.ts), not through this.
+ */
+const PAGE_COMPRESSION = {
+  level: zlib.Z_BEST_SPEED,
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
+} satisfies compression.CompressionOptions;
+
 /** What an X-Request-Id from a client must look like to be kept (and echoed). */
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -94,7 +106,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
   if (servesPages) app.use(visitorPages.serve);
   app.use(securityHeaders(config, Boolean(vite)));
-  app.use(compression());
+  app.use(compression(PAGE_COMPRESSION));
 
   if (store) {
     app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
