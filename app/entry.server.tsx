@@ -32,6 +32,9 @@ export default function handleRequest(
   if (request.method === "GET") recordPageView(loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   return new Promise<Response>((resolve, reject) => {
     let ready = false;
+    // a render still unfinished by then is abandoned; a finished one clears the timer, which would
+    // otherwise keep the render and its document alive six seconds longer (issue 24: GC and memory)
+    const abandon = setTimeout(() => abort(), ABORT_DELAY + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -43,16 +46,20 @@ export default function handleRequest(
           // one buffer, without React 18's NUL padding (see document-body.server.ts)
           const { sink, body } = documentBody();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          body.then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject);
+          body
+            .then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject)
+            .finally(() => clearTimeout(abandon));
           pipe(sink);
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(abandon);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           if (ready) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }

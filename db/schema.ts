@@ -422,7 +422,8 @@ export const orderUnits = sqliteTable(
     isPresale: integer("is_presale", { mode: "boolean" }).notNull().default(false),
     presalePerformanceAt: integer("presale_performance_at"),
   },
-  (t) => [index("order_units_order_idx").on(t.orderNo)],
+  // by SKU: the goods page's sold-out check counts the units paid orders still wait for (restock.service.ts)
+  (t) => [index("order_units_order_idx").on(t.orderNo), index("order_units_sku_idx").on(t.skuNo)],
 );
 
 export const orderCoupons = sqliteTable(

@@ -50,9 +50,13 @@ export function getAvailableCoupons(api: TradeApi, units: CartUnit[]) {
   return api.post("/api/trade_bff/v1/promotion/available_coupon", AvailableCouponSchema, { units });
 }
 
+const AfterPriceSchema = z.object({ after_price: z.number().int() });
+
 export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
-  return api.post("/api/trade_bff/v1/promotion/after_price", z.object({ after_price: z.number().int() }), { units });
+  return api.post("/api/trade_bff/v1/promotion/after_price", AfterPriceSchema, { units });
 }
+
+const CartOutputSchema = z.object({ list: z.array(PriceLineSchema) });
 
 /**
  * The price lines of a cart (spec/02 §7). Each unit carries `attr` with its origin performance: the
@@ -60,7 +64,7 @@ export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
  * its goods and SKU numbers (docs/spec-parity.md).
  */
 export function getCartOutput(api: TradeApi, units: CartUnit[], couponNo: string | null) {
-  return api.post("/api/trade_bff/v1/order/cart/output", z.object({ list: z.array(PriceLineSchema) }), {
+  return api.post("/api/trade_bff/v1/order/cart/output", CartOutputSchema, {
     units: units.map((unit) => ({ ...unit, attr: { origin_performance_no: unit.goods_no, origin_performance_sku_no: unit.sku_no } })),
     coupons: couponNo ? [couponNo] : [],
   });

@@ -10,9 +10,11 @@ export interface ClickEvent {
   action_extra_info: Record<string, string | number | boolean | null>;
 }
 
+const ReportedSchema = z.object({}).passthrough();
+
 /** Up to 50 events in one call. */
 export function reportEvents(api: TradeApi, events: ClickEvent[]) {
-  api.post("/api/data_report/v1/client/click_event", z.object({}).passthrough(), events).catch(() => {});
+  api.post("/api/data_report/v1/client/click_event", ReportedSchema, events).catch(() => {});
 }
 
 export function reportEvent(api: TradeApi, clickName: string, info: ClickEvent["action_extra_info"] = {}) {

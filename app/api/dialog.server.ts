@@ -13,7 +13,9 @@ export const PopupAdvertSchema = z.object({
 });
 export type PopupAdvert = z.infer<typeof PopupAdvertSchema>;
 
+const DialogListSchema = z.object({ list: z.array(PopupAdvertSchema) });
+
 /** The adverts of a page in display order. */
 export function popupAdverts(api: TradeApi, pageType: PageType) {
-  return api.get("/api/trade_bff/v1/shopping/dialog/show", z.object({ list: z.array(PopupAdvertSchema) }), { page_type: pageType });
+  return api.get("/api/trade_bff/v1/shopping/dialog/show", DialogListSchema, { page_type: pageType });
 }

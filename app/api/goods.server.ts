@@ -47,8 +47,10 @@ export const GoodsDetailSchema = z.object({
 });
 export type GoodsDetail = z.infer<typeof GoodsDetailSchema>;
 
+const GoodsDetailAnswerSchema = z.object({ goods_detail: GoodsDetailSchema });
+
 export function getGoodsDetail(api: TradeApi, goodsNo: string) {
-  return api.get(`/api/trade_bff/v2/goods/${encodeURIComponent(goodsNo)}`, z.object({ goods_detail: GoodsDetailSchema }));
+  return api.get(`/api/trade_bff/v2/goods/${encodeURIComponent(goodsNo)}`, GoodsDetailAnswerSchema);
 }
 
 /** An extra's value; JSON list extras (TOPIC_TAGS, TOPIC_SUB_IMAGES) parsed, never throwing. */
@@ -56,10 +58,12 @@ export function extraOf(detail: GoodsDetail, key: string): string | undefined {
   return detail.goods_extra.find((e) => e.extra_key === key)?.extra_value;
 }
 
+const ExtraListSchema = z.array(z.string());
+
 export function extraList(detail: GoodsDetail, key: string): string[] {
   const raw = extraOf(detail, key);
   if (!raw) return [];
-  const parsed = z.array(z.string()).safeParse(
+  const parsed = ExtraListSchema.safeParse(
     (() => {
       try {
         return JSON.parse(raw);

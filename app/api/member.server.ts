@@ -20,9 +20,11 @@ export function getLoginStatus(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/login_status", MemberSchema);
 }
 
+const AuthCheckSchema = z.object({ member_id: z.number() });
+
 /** The auth verification before guarded actions (spec/03 §4): 401 with error_code 401 when not valid. */
 export function authCheck(api: TradeApi) {
-  return api.get("/api/common_bll/v1/member/auth_check", z.object({ member_id: z.number() }));
+  return api.get("/api/common_bll/v1/member/auth_check", AuthCheckSchema);
 }
 
 /** Sends a code to "+86-13800138000" (SET_PASSWORD: the extension's, for set_password); needs a lot validated by the captcha. */
@@ -32,11 +34,11 @@ export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: s
 
 // ─── 设置密码 / 忘记密码: an optional extension of the contract (docs/api.md) ──
 
+const PasswordRulesSchema = z.object({ min_length: z.number().int(), max_length: z.number().int() });
+
 /** Whether the services have the password extension: a public read, cached an hour; false on a 404 or any failure. */
 export async function hasPasswordReset(api: TradeApi): Promise<boolean> {
-  const rules = await api
-    .get("/api/common_bll/v1/member/password/rules", z.object({ min_length: z.number().int(), max_length: z.number().int() }))
-    .catch(() => null);
+  const rules = await api.get("/api/common_bll/v1/member/password/rules", PasswordRulesSchema).catch(() => null);
   return rules?.ok === true;
 }
 
@@ -91,9 +93,11 @@ export function loadCaptcha(api: TradeApi, type: "slide" | "text") {
   return api.get("/api/common_bll/v1/geetest4/load", CaptchaChallengeSchema, { type });
 }
 
+const CaptchaValidSchema = z.object({ result: z.literal("success"), lot_number: z.string(), pass_token: z.string() });
+
 /** Validates the widget's answer (geetest v4 field names); the lot then passes one SMS send or password login. */
 export function validateCaptcha(api: TradeApi, body: { lot_number: string; captcha_output: string; pass_token?: string; gen_time?: string }) {
-  return api.post("/api/common_bll/v1/geetest4/action/valid", z.object({ result: z.literal("success"), lot_number: z.string(), pass_token: z.string() }), {
+  return api.post("/api/common_bll/v1/geetest4/action/valid", CaptchaValidSchema, {
     pass_token: "",
     gen_time: String(Math.floor(Date.now() / 1000)),
     ...body,

@@ -97,15 +97,16 @@ export function changePayWay(api: TradeApi, orderNo: string, payWay: string) {
   return api.post("/api/trade_bff/v1/order/pay_way", PayResultSchema, { order_no: orderNo, pay_way: payWay });
 }
 
+const OrderStatusSchema = z.object({ order_no: z.string(), order_status: z.string(), remain_minutes: z.number().int().default(0) });
+
 export function getOrderStatus(api: TradeApi, orderNo: string) {
-  return api.get(
-    `/api/trade_bff/v1/order/status/${encodeURIComponent(orderNo)}`,
-    z.object({ order_no: z.string(), order_status: z.string(), remain_minutes: z.number().int().default(0) }),
-  );
+  return api.get(`/api/trade_bff/v1/order/status/${encodeURIComponent(orderNo)}`, OrderStatusSchema);
 }
 
+const OrderListSchema = z.object({ list: z.array(OrderListItemSchema), total: z.number().int() });
+
 export function listOrders(api: TradeApi, userId: number, filter: ListFilter) {
-  return api.get("/api/trade_bff/v1/order/list", z.object({ list: z.array(OrderListItemSchema), total: z.number().int() }), {
+  return api.get("/api/trade_bff/v1/order/list", OrderListSchema, {
     user_id: userId,
     order_status: filter,
     page: 1,
@@ -129,6 +130,8 @@ export function getOrderDetail(api: TradeApi, orderNo: string) {
   return api.get(`/api/trade_bff/v2/order/${encodeURIComponent(orderNo)}`, OrderDetailSchema);
 }
 
+const ClosedSchema = z.object({}).passthrough();
+
 export function closeOrder(api: TradeApi, orderNo: string) {
-  return api.post(`/api/trade_bff/v1/order/close/${encodeURIComponent(orderNo)}`, z.object({}).passthrough(), {});
+  return api.post(`/api/trade_bff/v1/order/close/${encodeURIComponent(orderNo)}`, ClosedSchema, {});
 }

@@ -73,8 +73,10 @@ export function getAvailable(api: TradeApi) {
   return api.get("/api/trade_bff/v1/promotion/available", AvailableSchema, { page: 1, size: PAGE_SIZE });
 }
 
+const ReceiveSchema = z.object({ coupon_no: z.string() });
+
 export function receiveCoupon(api: TradeApi, activityNo: string) {
-  return api.post("/api/trade_bff/v1/promotion/receive", z.object({ coupon_no: z.string() }), { activity_no: activityNo });
+  return api.post("/api/trade_bff/v1/promotion/receive", ReceiveSchema, { activity_no: activityNo });
 }
 
 export function receiveAuto(api: TradeApi) {

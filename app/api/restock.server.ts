@@ -24,18 +24,24 @@ export const RestockNoticeSchema = z.object({
 });
 export type RestockNotice = z.infer<typeof RestockNoticeSchema>;
 
+const RestockNoticeListSchema = z.object({ list: z.array(RestockNoticeSchema) });
+
+const RequestedSchema = z.object({ notice_id: z.number().int() });
+
+const CancelledSchema = z.object({});
+
 export function getRestockStatus(api: TradeApi, goodsNo: string) {
   return api.get(`${BASE}/status`, RestockStatusSchema, { goods_no: goodsNo });
 }
 
 export function listRestockNotices(api: TradeApi) {
-  return api.get(`${BASE}/list`, z.object({ list: z.array(RestockNoticeSchema) }));
+  return api.get(`${BASE}/list`, RestockNoticeListSchema);
 }
 
 export function requestRestockNotice(api: TradeApi, skuNo: string) {
-  return api.post(BASE, z.object({ notice_id: z.number().int() }), { sku_no: skuNo });
+  return api.post(BASE, RequestedSchema, { sku_no: skuNo });
 }
 
 export function cancelRestockNotice(api: TradeApi, noticeId: number) {
-  return api.post(`${BASE}/cancel`, z.object({}), { notice_id: noticeId });
+  return api.post(`${BASE}/cancel`, CancelledSchema, { notice_id: noticeId });
 }

@@ -35,8 +35,8 @@ describe("selectSku", () => {
     expect(s.sku?.sku_no).toBe("CN-S-100");
     expect(s.values).toEqual(["国区", "标准版", "¥100"]);
     expect(s.levels.map((l) => l.name)).toEqual(["区域", "版本", "面额"]);
-    expect(s.levels[0].options.map((o) => o.tag.spec_value)).toEqual(["国区", "全球"]);
-    expect(s.levels[2].options.map((o) => o.tag.spec_value)).toEqual(["¥100"]);
+    expect(s.levels[0].options.map((o) => o.value)).toEqual(["国区", "全球"]);
+    expect(s.levels[2].options.map((o) => o.value)).toEqual(["¥100"]);
   });
 
   it("follows the SKU in the address, and each option leads to the first SKU under it", () => {

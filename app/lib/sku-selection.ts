@@ -3,9 +3,10 @@
 // current SKU. The choice lives in the address (?sku=…) so it works without JavaScript.
 import type { Sku, SpecTag } from "~/api/goods.server";
 
+/** A level's tags as the selector shows them (not their subtrees: the page sends this to the browser). */
 export interface SpecLevel {
   name: string;
-  options: { tag: SpecTag; selected: boolean; /** The SKU choosing this tag leads to. */ skuNo: string | null }[];
+  options: { value: string; desc: string; selected: boolean; /** The SKU choosing this tag leads to. */ skuNo: string | null }[];
 }
 
 export interface Selection {
@@ -45,11 +46,11 @@ export function selectSku(tree: SpecTag[], wantedSkuNo: string | null | undefine
     const chosen = path[depth] ?? tags.find((t) => firstSku(t)) ?? tags[0];
     levels.push({
       name: chosen.spec_name,
-      options: tags.map((tag) => ({ tag, selected: tag === chosen, skuNo: firstSku(tag)?.sku_no ?? null })),
+      options: tags.map((tag) => ({ value: tag.spec_value, desc: tag.spec_desc, selected: tag === chosen, skuNo: firstSku(tag)?.sku_no ?? null })),
     });
     if (chosen.sku && chosen.child.length === 0) sku = chosen.sku;
     tags = enabled(chosen.child);
     if (tags.length === 0 && chosen.sku) sku = chosen.sku;
   }
-  return { levels, sku, values: levels.map((l) => l.options.find((o) => o.selected)!.tag.spec_value) };
+  return { levels, sku, values: levels.map((l) => l.options.find((o) => o.selected)!.value) };
 }

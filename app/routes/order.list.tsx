@@ -39,9 +39,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [list, restock] = await Promise.all([listOrders(api, memberId, filter), optional("restock notices", listRestockNotices(api))]);
   const restockNotices = restock?.list ?? [];
   return list.ok
-    ? { filter, orders: list.result.list, error: null, restockNotices }
-    : { filter, orders: [] as OrderListItem[], error: list.errorMsg || "获取订单列表失败", restockNotices };
+    ? { filter, orders: list.result.list.map(orderCardOf), error: null, restockNotices }
+    : { filter, orders: [] as OrderCardView[], error: list.errorMsg || "获取订单列表失败", restockNotices };
 }
+
+/**
+ * What a card shows of an order (the loader data the browser receives): its first goods only, and
+ * whether it has a cashier to go back to, not the cashier's address.
+ */
+function orderCardOf(order: OrderListItem) {
+  const goods = order.goods[0];
+  return {
+    order_no: order.order_no,
+    status: order.status,
+    pay_price: order.pay_price,
+    pay_currency_symbol: order.pay_currency_symbol,
+    pay_at: order.pay_at,
+    created_at: order.created_at,
+    buy_num: order.buy_num,
+    remain_minutes: order.remain_minutes,
+    pay_way: order.pay_way,
+    hasCashier: Boolean(order.third_pay_detail.pay_url),
+    goods: goods
+      ? {
+          goods_no: goods.goods_no,
+          goods_name: goods.goods_name,
+          goods_tags: goods.goods_tags,
+          cover: goods.covers[0],
+          sku_item: goods.sku_item,
+          origin_price: goods.origin_price,
+        }
+      : null,
+  };
+}
+type OrderCardView = ReturnType<typeof orderCardOf>;
 
 /** 取消订单 from a card's close confirmation, or 取消 of a 到货提醒. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -100,8 +131,8 @@ export default function OrderList() {
   );
 }
 
-function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter }) {
-  const goods = order.goods[0];
+function OrderCard({ order, filter }: { order: OrderCardView; filter: ListFilter }) {
+  const { goods } = order;
   const shopHref = useShopHref();
   const unpaid = UNPAID_STATUSES.includes(order.status);
   // the order's own currency (spec/02 §3 order card view: currency_symbol, default ￥)
@@ -109,7 +140,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
   const continueHref = shopHref(
     continuePayPath({
       orderNo: order.order_no,
-      hasCashier: Boolean(order.third_pay_detail.pay_url),
+      hasCashier: order.hasCashier,
       payPrice: order.pay_price,
       payWay: order.pay_way,
       goodsNo: goods?.goods_no ?? "",
@@ -128,7 +159,7 @@ function OrderCard({ order, filter }: { order: OrderListItem; filter: ListFilter
         {goods ? (
           <div className="flex gap-3 sm:gap-4">
             <GoodsSummary
-              goods={{ cover: goods.covers[0], name: goods.goods_name, tags: goods.goods_tags, skuValues: goods.sku_item }}
+              goods={{ cover: goods.cover, name: goods.goods_name, tags: goods.goods_tags, skuValues: goods.sku_item }}
               variant="row"
               className="space-y-1"
             >

@@ -67,17 +67,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     hot,
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
-    structuredData: goods.length
-      ? goodsItemList(
-          goods.map((g) => ({ info: g.info, url: g.href })),
-          siteOrigin(),
-        )
-      : null,
+    // the JSON-LD is built by the page from the goods it has: the loader data carries them once
+    origin: siteOrigin(),
   };
 }
 
 export default function SearchResult() {
-  const { keyword, page, order, platform, platforms, total, approximate, hot, totalPages, goods, structuredData } = useLoaderData<typeof loader>();
+  const { keyword, page, order, platform, platforms, total, approximate, hot, totalPages, goods, origin } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // while another results page loads (with JavaScript), the list shows nothing (spec/01 §2)
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/search-result/");
@@ -158,7 +154,14 @@ export default function SearchResult() {
           <Pagination page={page} totalPages={totalPages} hrefOf={(p) => hrefOf(p)} />
         </>
       )}
-      {structuredData && !loading ? <JsonLd data={structuredData} /> : null}
+      {goods.length && !loading ? (
+        <JsonLd
+          data={goodsItemList(
+            goods.map((g) => ({ info: g.info, url: g.href })),
+            origin,
+          )}
+        />
+      ) : null}
     </div>
   );
 }

@@ -66,8 +66,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const after = afterPrice?.after_price ?? null;
 
   return {
-    goods,
-    selection,
+    // what the page shows of the goods and its SKU choice: not the SKU tree nor the extras, which
+    // the browser would otherwise receive whole in the loader data
+    goods: {
+      goods_no: goods.goods_no,
+      goods_name: goods.goods_name,
+      goods_desc: goods.goods_desc,
+      covers: goods.covers,
+      goods_tags: goods.goods_tags,
+      presale_performance_at: goods.presale_performance_at,
+      region_restricted: goods.region_restricted,
+    },
+    selection: { levels: selection.levels, skuNo: selection.sku?.sku_no },
     skuPrice,
     originPrice: selection.sku ? skuOriginPrice(selection.sku) : goods.price_turn_cny,
     /** Known only for a member with a usable coupon that lowers the price. */
@@ -165,7 +175,7 @@ export default function Topic() {
   const page = useLoaderData<typeof loader>();
   const location = useLocation();
   const { goods, selection, images } = page;
-  const buyHref = withDomain(checkoutPath(goods.goods_no, selection.sku?.sku_no), page.domains);
+  const buyHref = withDomain(checkoutPath(goods.goods_no, selection.skuNo), page.domains);
   const skuHref = (skuNo: string) => {
     const params = new URLSearchParams(location.search);
     params.set("sku", skuNo);
@@ -241,7 +251,7 @@ export default function Topic() {
               {page.soldOut ? (
                 <RestockButton {...page.soldOut} />
               ) : (
-                <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+                <BuyButton href={buyHref} skuNo={selection.skuNo} claimFirst={page.claimable} afterPrice={page.afterPrice} />
               )}
             </div>
             <BuyNotices regionRestricted={goods.region_restricted} />
@@ -285,7 +295,7 @@ export default function Topic() {
           {page.soldOut ? (
             <RestockButton {...page.soldOut} />
           ) : (
-            <BuyButton href={buyHref} skuNo={selection.sku?.sku_no} claimFirst={page.claimable} afterPrice={page.afterPrice} />
+            <BuyButton href={buyHref} skuNo={selection.skuNo} claimFirst={page.claimable} afterPrice={page.afterPrice} />
           )}
         </div>
       </div>

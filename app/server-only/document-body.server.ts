@@ -14,6 +14,9 @@ export function documentBody(): { sink: Writable; body: Promise<Buffer<ArrayBuff
   let sink!: Writable;
   const body = new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
     sink = new Writable({
+      // React aborts a render whose destination closes: after a whole document that abort only
+      // built an ERR_STREAM_ALREADY_FINISHED error (with its stack) for every page
+      emitClose: false,
       write(chunk: Buffer, _encoding, callback) {
         let end = chunk.length;
         while (end > 0 && chunk[end - 1] === 0) end--;

@@ -36,6 +36,16 @@ describe("documentBody", () => {
     expect(await render(page, "PassThrough")).toContain("\u0000");
   });
 
+  it("never closes after the document, so React does not abort the finished render on it", async () => {
+    const { sink, body } = documentBody();
+    let closed = false;
+    sink.on("close", () => (closed = true));
+    sink.end(Buffer.from("<p>协议</p>"));
+    expect((await body).toString("utf8")).toBe("<p>协议</p>");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+  });
+
   it("the document comes out whole, in one buffer", async () => {
     const html = await render(page, "documentBody");
     expect(html).not.toContain("\u0000");

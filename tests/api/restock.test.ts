@@ -145,6 +145,11 @@ describe("the notice job", () => {
     expect(list).toMatchObject([{ notice_id, status: "NOTIFIED", sms_sent: true }]);
   });
 
+  it("finds the units paid orders wait for by SKU, not by reading every order unit the shop ever sold (asked on every goods page view)", () => {
+    const plan = h.store.sqlite.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM order_units WHERE sku_no = ?").all("ANY-SKU") as { detail: string }[];
+    expect(plan.map((step) => step.detail).join("\n")).not.toMatch(/SCAN order_units/);
+  });
+
   it("waits while the new codes only cover orders already paid for the SKU", async () => {
     const { goodsNo, soldOut } = goodsHalfSoldOut();
     insertPaidOrders(h.store.db, { goodsNo, skuNo: soldOut, count: 1, prefix: "20250101", now: h.clock.now });

@@ -3,7 +3,7 @@ import type { Selection } from "~/lib/sku-selection";
 import { chipClass } from "~/components/ui/chip";
 
 /** One row of tags per spec level; every tag is a link to the SKU it leads to (works without JS). */
-export function SkuSelector({ selection, hrefFor }: { selection: Selection; hrefFor: (skuNo: string) => string }) {
+export function SkuSelector({ selection, hrefFor }: { selection: Pick<Selection, "levels">; hrefFor: (skuNo: string) => string }) {
   if (selection.levels.length === 0) return null;
   return (
     <div className="space-y-4" data-testid="sku-selector">
@@ -11,21 +11,21 @@ export function SkuSelector({ selection, hrefFor }: { selection: Selection; href
         <fieldset key={depth}>
           <legend className="mb-2 text-sm text-ink-muted">{level.name}</legend>
           <ul className="flex flex-wrap gap-2">
-            {level.options.map(({ tag, selected, skuNo }) => (
-              <li key={tag.spec_value}>
+            {level.options.map(({ value, desc, selected, skuNo }) => (
+              <li key={value}>
                 {skuNo ? (
                   <Link
                     to={hrefFor(skuNo)}
                     replace
                     preventScrollReset
                     aria-current={selected ? "true" : undefined}
-                    title={tag.spec_desc || undefined}
+                    title={desc || undefined}
                     className={chipClass(selected)}
                   >
-                    {tag.spec_value}
+                    {value}
                   </Link>
                 ) : (
-                  <span className="inline-block rounded-lg border border-surface-line px-3 py-1.5 text-sm text-ink-faint">{tag.spec_value}</span>
+                  <span className="inline-block rounded-lg border border-surface-line px-3 py-1.5 text-sm text-ink-faint">{value}</span>
                 )}
               </li>
             ))}

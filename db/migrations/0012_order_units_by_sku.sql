@@ -1,0 +1,1 @@
+CREATE INDEX `order_units_sku_idx` ON `order_units` (`sku_no`);

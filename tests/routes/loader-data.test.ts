@@ -1,0 +1,99 @@
+// What the member pages send to the browser as loader data (issue 24): what each page shows, not
+// the services' whole answers. Read from the single-fetch `.data` answer a client navigation gets,
+// which is the same data the document carries for hydration.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fakeTradeApi, storefront, type FakeTradeApi } from "./storefront";
+
+const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
+const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
+const LOGGED_IN = "login_credential=test-credential-0123456789";
+const PAY_URL = "https://cashier.example/pay?order=TT20261124000009&sig=secret-signature";
+
+let api: FakeTradeApi;
+let request: Awaited<ReturnType<typeof storefront>>;
+
+beforeAll(async () => {
+  api = await fakeTradeApi();
+  request = await storefront(api.url);
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+});
+
+const goodsCard = (goodsNo: string) => ({
+  goods_no: goodsNo,
+  goods_name: `商品${goodsNo}`,
+  goods_tags: ["国区"],
+  covers: [`/media/goods/${goodsNo}/cover.svg`, `/media/goods/${goodsNo}/cover-2.svg`],
+  price_turn_cny: 10000,
+  sale_off_price_cny: 9000,
+  origin_currency: "CNY",
+  is_presale: false,
+  presale_performance_at: null,
+  sale_end_at: null,
+  sale_sku_no: `${goodsNo}-S1`,
+  sku_prices: 1,
+});
+
+describe("a member's goods page", () => {
+  it("sends its SKU choice as the selector shows it, not the goods' SKU tree and extras", async () => {
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    const data = await request("/topic/G1001.data?_routes=routes/topic.$goodId", { cookie: LOGGED_IN });
+    expect(data.status).toBe(200);
+    expect(data.text).not.toContain('"sku_item"');
+    expect(data.text).not.toContain('"goods_extra"');
+    expect(data.text).not.toContain('"child"');
+    const page = await request("/topic/G1001", { cookie: LOGGED_IN });
+    const firstTag = GOODS.goods_detail.sku_item[0].spec_value as string;
+    expect(page.text).toContain(firstTag);
+    expect(data.text).toContain(firstTag);
+  });
+});
+
+describe("a member's order list", () => {
+  it("sends each card's first goods and whether it can be paid, not the cashier's address", async () => {
+    const order = {
+      order_no: "TT20261124000009",
+      status: "WAIT_PAY",
+      pay_price: 9000,
+      goods_amount: 9000,
+      pay_currency_symbol: "￥",
+      pay_at: null,
+      created_at: Date.UTC(2026, 10, 24),
+      buy_num: 1,
+      remain_minutes: 12,
+      pay_way: "WX",
+      goods: [
+        { goods_no: "G1001", goods_name: "黑神话：悟空", covers: ["/media/goods/G1001/cover.svg"], sku_item: ["国区", "标准版"], origin_price: 10000 },
+        { goods_no: "G1002", goods_name: "第二件商品", covers: [], sku_item: [] },
+      ],
+      third_pay_detail: { pay_url: PAY_URL },
+    };
+    api.on("GET /api/trade_bff/v1/order/list", { result: { list: [order], total: 1 } });
+    const data = await request("/order/list.data?_routes=routes/order.list", { cookie: LOGGED_IN });
+    expect(data.status).toBe(200);
+    expect(data.text).toContain("TT20261124000009");
+    expect(data.text).not.toContain("cashier.example");
+    expect(data.text).not.toContain("第二件商品");
+    const page = await request("/order/list", { cookie: LOGGED_IN });
+    expect(page.text).toContain("黑神话：悟空");
+    expect(page.text).toContain("继续支付");
+  });
+});
+
+describe("a member's search results", () => {
+  it("send the goods once: the page builds its JSON-LD from them", async () => {
+    api.on("GET /api/trade_bff/v1/goods/search", { result: { goods_list: { list: [goodsCard("G2001"), goodsCard("G2002")], page: 1, total: 2 } } });
+    const data = await request(`/search-result/${encodeURIComponent("商品")}.data?_routes=routes/search-result.$keyword`, { cookie: LOGGED_IN });
+    expect(data.status).toBe(200);
+    expect(data.text).toContain("商品G2001");
+    expect(data.text).not.toContain("ItemList");
+    const page = await request(`/search-result/${encodeURIComponent("商品")}`, { cookie: LOGGED_IN });
+    expect(page.text).toContain('"@type":"ItemList"');
+    expect(page.text).toContain("/topic/G2002");
+  });
+});

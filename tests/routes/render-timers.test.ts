@@ -1,0 +1,36 @@
+// A rendered page leaves nothing behind (issue 24): the timer that abandons a render stuck past its
+// deadline is cleared once the document is whole, instead of holding the render and its document
+// for six more seconds on every page.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { fakeTradeApi, storefront, type FakeTradeApi } from "./storefront";
+
+const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
+const PAGES = 5;
+
+let api: FakeTradeApi;
+let request: Awaited<ReturnType<typeof storefront>>;
+beforeAll(async () => {
+  api = await fakeTradeApi();
+  request = await storefront(api.url);
+  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+});
+afterAll(() => api.close());
+
+const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+
+/** A page as Express serves it: its request's signal aborts once the answer is sent (which clears Remix's own stream timer). */
+async function page(path: string) {
+  const sent = new AbortController();
+  const answer = await request(path, { signal: sent.signal });
+  sent.abort();
+  return answer;
+}
+
+it("rendering pages leaves no timer per page behind", async () => {
+  // the first render sets up what lives as long as the process (clients, caches)
+  expect((await page("/topic/G1001")).status).toBe(200);
+  const before = timers();
+  for (let i = 0; i < PAGES; i += 1) expect((await page("/topic/G1001")).status).toBe(200);
+  expect(timers() - before).toBe(0);
+});
