@@ -13,16 +13,15 @@ export function run(command, args, options = {}) {
 
 /**
  * V8's heap for the shop's server (npm start runs the same; workers of node:cluster inherit them),
- * decision 033:
- * - a young generation of 32 MB per semi-space instead of V8's default, because a page render
- *   allocates a lot that dies at once; scavenges then take about a third less CPU per page than
- *   with the default, and 16 or 64 MB weigh worse (docs/benchmarks.md, issue 24 session 30);
- * - an old generation capped at 512 MB. The cap is far above what the process keeps alive (about
- *   50 MB under the soak), but below 2 GB V8 lets the old generation grow only ~1.4 times past the
- *   live data before it collects, instead of up to 4 times: RSS stays near 250 MiB instead of
- *   climbing past 500 MiB with garbage.
+ * decision 933:
+ * - an old generation capped at 512 MB. The cap is ten times what the process keeps alive under
+ *   the soak (~50 MB), but below 2 GB V8 lets the old generation grow only ~1.4 times past the live
+ *   data before a full collection, instead of up to 4 times: RSS stayed under 300 MiB instead of
+ *   climbing past 500 MiB with garbage;
+ * - 16 MB semi-spaces (the young generation), set rather than left to V8's default: 32 MB kept
+ *   32 MiB more resident and its CPU saving did not show in interleaved runs (docs/benchmarks.md).
  */
-export const SERVER_V8_FLAGS = ["--max-semi-space-size=32", "--max-old-space-size=512"];
+export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=512"];
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, "--import", "tsx", "boot.ts"];
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);

@@ -29,8 +29,9 @@ const USAGE = `npm run bench [-- flags]
   --lighthouse     Lighthouse only
   --cost           the member pages' cost table only (CPU ms per request by layer, under --cpu-prof)
   --soak           the mixed soak instead (--minutes N, default 3)
-  --semi-space     V8's young generation weighed: servers with 16, 32 and 64 MB semi-spaces,
-                   the member goods page on each in turns (--rounds N, default 3): CPU ms/req, RSS
+  --heap           V8's heap flags weighed: a server per set (16, 32, 64 MB semi-spaces with the
+                   old-generation cap, 32 without it), the member goods page on each in turns
+                   (--rounds N, default 3): CPU ms/req and RSS
   --scale          one process, node:cluster and nginx in front of split roles (installs nginx as root)
   --profile        node --cpu-prof under load: the member pages, an uncached page and the order
                    scenario, each in its own server; prints self time by package and by function
@@ -52,8 +53,8 @@ const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
 const mode = flag("--soak")
   ? "soak"
-  : flag("--semi-space")
-    ? "semi-space"
+  : flag("--heap")
+    ? "heap"
     : flag("--scale")
       ? "scale"
       : flag("--profile")
@@ -506,18 +507,22 @@ async function soakMode() {
   if (report.status5xx > 0 || report.invariants.some((i) => !i.ok)) process.exitCode = 1;
 }
 
-// ─── V8's young generation ──────────────────────────────────────────────
+// ─── V8's heap flags ────────────────────────────────────────────────────
 
-const SEMI_SPACES_MB = [16, 32, 64];
+/** The sets weighed: the young generation's size with the shipped old-generation cap, and the shipped young generation without the cap. */
+const HEAP_VARIANTS = [
+  ["--max-semi-space-size=16", "--max-old-space-size=512"],
+  ["--max-semi-space-size=32", "--max-old-space-size=512"],
+  ["--max-semi-space-size=64", "--max-old-space-size=512"],
+  ["--max-semi-space-size=32"],
+];
 
-/** Each semi-space size in its own server, measured in turns so that the machine's drift hits every one alike. */
-async function semiSpaceMode(): Promise<string> {
+/** Each set of flags in its own server, measured in turns so that the machine's drift hits every one alike. */
+async function heapMode(): Promise<string> {
   const rounds = value("--rounds", 3);
-  const otherFlags = SERVER_V8_FLAGS.filter((f) => !f.startsWith("--max-semi-space-size="));
   const variants = [];
-  for (const mb of SEMI_SPACES_MB) {
-    const flags = [`--max-semi-space-size=${mb}`, ...otherFlags];
-    variants.push({ mb, flags, server: await serve({}, flags), cpu: [] as number[], rate: [] as number[], rssKb: [] as number[] });
+  for (const flags of HEAP_VARIANTS) {
+    variants.push({ flags, server: await serve({}, flags), cpu: [] as number[], rate: [] as number[], rssKb: [] as number[] });
   }
   const cookie = await browserCookies(variants[0]!.server.url, loginCookie);
   const target: Target = { name: "goods detail page, member", path: `/topic/${DETAIL_GOODS}`, headers: { cookie } };
@@ -525,7 +530,7 @@ async function semiSpaceMode(): Promise<string> {
     for (const v of variants) {
       const figures = await measureLogged(
         v.server.url,
-        { ...target, name: `${target.name}, semi-space ${v.mb} MB, round ${round}` },
+        { ...target, name: `${target.name}, ${v.flags.join(" ")}, round ${round}` },
         { duration, connections },
         v.server,
       );
@@ -539,13 +544,13 @@ async function semiSpaceMode(): Promise<string> {
   const lines = [
     `Run: ${machineLine}.`,
     "",
-    `One server per young-generation size (\`${otherFlags.join(" ")}\` as shipped), the member goods page on each in turns: ${rounds} rounds of ${duration} s at ${connections} connections after a 1 s warm-up. *CPU ms/req* is the server process's CPU time from /proc; RSS is read after each round.`,
+    `One server per set of V8 flags, the member goods page on each in turns: ${rounds} rounds of ${duration} s at ${connections} connections after a 1 s warm-up. *CPU ms/req* is the server process's CPU time from /proc; RSS is read after each round.`,
     "",
-    "| semi-space | CPU ms/req, median (each round) | req/s, median | RSS after each round (MiB) |",
+    "| V8 flags | CPU ms/req, median (each round) | req/s, median | RSS after each round (MiB) |",
     "|---|---|---:|---|",
     ...variants.map(
       (v) =>
-        `| ${v.mb} MB${v.flags.join(" ") === SERVER_V8_FLAGS.join(" ") ? " (shipped)" : ""} | ${median(v.cpu).toFixed(2)} (${v.cpu.map((c) => c.toFixed(2)).join(", ")}) | ${fmtRate(median(v.rate))} | ${v.rssKb.map(mib).join(", ")} |`,
+        `| \`${v.flags.join(" ")}\`${v.flags.join(" ") === SERVER_V8_FLAGS.join(" ") ? " (shipped)" : ""} | ${median(v.cpu).toFixed(2)} (${v.cpu.map((c) => c.toFixed(2)).join(", ")}) | ${fmtRate(median(v.rate))} | ${v.rssKb.map(mib).join(", ")} |`,
     ),
   ];
   const text = lines.join("\n");
@@ -712,7 +717,9 @@ function renderSoak(r: SoakReport, minutes: number): string {
       .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
       .join(", ")}; by kind ${Object.entries(r.byKind)
       .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
-      .join(", ")}). **5xx: ${r.status5xx}** (target 0), network errors: ${r.networkErrors}. 4xx by kind: ${
+      .join(
+        ", ",
+      )}). **5xx: ${r.status5xx}** (target 0), network errors: ${r.networkErrors}. Server CPU: ${r.cpuMsPerRequest.toFixed(2)} ms per request at ${(total / r.seconds).toFixed(0)} req/s. 4xx by kind: ${
       Object.entries(r.clientErrors)
         .map(([k, v]) => `${k} ×${v}`)
         .join(", ") || "none"
@@ -743,7 +750,7 @@ function replaceSection(name: string, body: string) {
     cost: "## Member pages' cost by layer (`npm run bench`, or `npm run bench -- --cost` alone)",
     lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
     soak: "## Soak (`npm run bench -- --soak`)",
-    "semi-space": "## V8's young generation (`npm run bench -- --semi-space`)",
+    heap: "## V8's heap flags (`npm run bench -- --heap`)",
     scale: "## Scaling out (`npm run bench -- --scale`)",
   };
   let doc = existsSync(DOC)
@@ -794,9 +801,9 @@ async function scaleMode() {
 
 try {
   if (mode === "soak") await soakMode();
-  else if (mode === "semi-space") {
-    const text = await semiSpaceMode();
-    if (write) replaceSection("semi-space", text);
+  else if (mode === "heap") {
+    const text = await heapMode();
+    if (write) replaceSection("heap", text);
   } else if (mode === "scale") await scaleMode();
   else if (mode === "profile") await profileMode();
   else {

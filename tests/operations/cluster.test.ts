@@ -96,7 +96,7 @@ it("serves from two workers and runs the jobs once: every order paid through eit
   for (const pid of workerPids()) expect(served).toContain(pid);
 }, 60_000);
 
-it("every worker runs with the old generation capped, so garbage does not pile up (decision 033)", () => {
+it("every worker runs with the old generation capped, so garbage does not pile up (decision 933)", () => {
   const workers = workerPids();
   expect(workers).toHaveLength(2);
   for (const pid of workers) expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=512");
