@@ -19,7 +19,7 @@ export function run(command, args, options = {}) {
  *   data before a full collection, instead of up to 4 times: RSS stayed under 300 MiB instead of
  *   climbing past 500 MiB with garbage;
  * - 16 MB semi-spaces (the young generation), set rather than left to V8's default: 32 MB kept
- *   32 MiB more resident and its CPU saving did not show in interleaved runs (docs/benchmarks.md).
+ *   30 MiB more resident at the same CPU per request in two soaks side by side (docs/benchmarks.md).
  */
 export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=512"];
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, "--import", "tsx", "boot.ts"];
