@@ -18,6 +18,13 @@ export interface Store {
   close(): void;
 }
 
+/**
+ * SQLite's page cache per connection (KiB): one connection per process, so this is what SQLite adds
+ * to a worker's memory (docs/deploy.md). better-sqlite3's compiled default, stated here so that an
+ * upgrade cannot change the budget unseen.
+ */
+export const SQLITE_CACHE_KIB = 16_000;
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export function openStore(file: string): Store {
@@ -27,6 +34,9 @@ export function openStore(file: string): Store {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  // no memory-mapped reads: the file's pages would count in the process's resident memory
+  sqlite.pragma("mmap_size = 0");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return {

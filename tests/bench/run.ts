@@ -15,6 +15,7 @@ import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 import { browserCookies, measure, rawRequest, startCeiling, type CeilingRoute, type Figures, type Target } from "./load";
 import { formatSummary, LAYERS, layerShares, summariseProfile, type Layer } from "./profile";
 import { scaleFigures } from "./scale";
+import { SERVER_V8_FLAGS } from "../../scripts/setup.mjs";
 import { PAY_NOTIFY_SECRET, startServer, type BenchServer } from "./server";
 import { soak, type SoakReport } from "./soak";
 import { firstLoadWeight, type Weight } from "./weight";
@@ -28,6 +29,9 @@ const USAGE = `npm run bench [-- flags]
   --lighthouse     Lighthouse only
   --cost           the member pages' cost table only (CPU ms per request by layer, under --cpu-prof)
   --soak           the mixed soak instead (--minutes N, default 3)
+  --heap           V8's heap flags weighed: a server per set (16, 32, 64 MB semi-spaces with the
+                   old-generation cap, 32 without it), the member goods page on each in turns
+                   (--rounds N, default 3): CPU ms/req and RSS
   --scale          one process, node:cluster and nginx in front of split roles (installs nginx as root)
   --profile        node --cpu-prof under load: the member pages, an uncached page and the order
                    scenario, each in its own server; prints self time by package and by function
@@ -49,15 +53,17 @@ const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
 const mode = flag("--soak")
   ? "soak"
-  : flag("--scale")
-    ? "scale"
-    : flag("--profile")
-      ? "profile"
-      : flag("--lighthouse")
-        ? "lighthouse"
-        : flag("--cost")
-          ? "cost"
-          : "load";
+  : flag("--heap")
+    ? "heap"
+    : flag("--scale")
+      ? "scale"
+      : flag("--profile")
+        ? "profile"
+        : flag("--lighthouse")
+          ? "lighthouse"
+          : flag("--cost")
+            ? "cost"
+            : "load";
 const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
 const write = !flag("--no-write");
 
@@ -78,8 +84,8 @@ const PAGE_KEYWORD = "黑神话";
 const DETAIL_GOODS = "G1001";
 
 const servers: BenchServer[] = [];
-async function serve(env: Record<string, string> = {}) {
-  const server = await startServer({ dbFile, logDir: dir, env });
+async function serve(env: Record<string, string> = {}, v8Flags?: string[]) {
+  const server = await startServer({ dbFile, logDir: dir, env, v8Flags });
   servers.push(server);
   return server;
 }
@@ -501,6 +507,57 @@ async function soakMode() {
   if (report.status5xx > 0 || report.invariants.some((i) => !i.ok)) process.exitCode = 1;
 }
 
+// ─── V8's heap flags ────────────────────────────────────────────────────
+
+/** The sets weighed: the young generation's size with the shipped old-generation cap, and the shipped young generation without the cap. */
+const HEAP_VARIANTS = [
+  ["--max-semi-space-size=16", "--max-old-space-size=512"],
+  ["--max-semi-space-size=32", "--max-old-space-size=512"],
+  ["--max-semi-space-size=64", "--max-old-space-size=512"],
+  ["--max-semi-space-size=32"],
+];
+
+/** Each set of flags in its own server, measured in turns so that the machine's drift hits every one alike. */
+async function heapMode(): Promise<string> {
+  const rounds = value("--rounds", 3);
+  const variants = [];
+  for (const flags of HEAP_VARIANTS) {
+    variants.push({ flags, server: await serve({}, flags), cpu: [] as number[], rate: [] as number[], rssKb: [] as number[] });
+  }
+  const cookie = await browserCookies(variants[0]!.server.url, loginCookie);
+  const target: Target = { name: "goods detail page, member", path: `/topic/${DETAIL_GOODS}`, headers: { cookie } };
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const v of variants) {
+      const figures = await measureLogged(
+        v.server.url,
+        { ...target, name: `${target.name}, ${v.flags.join(" ")}, round ${round}` },
+        { duration, connections },
+        v.server,
+      );
+      v.cpu.push(figures.cpuMsPerRequest ?? NaN);
+      v.rate.push(figures.rate);
+      v.rssKb.push(v.server.rssKb());
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const mib = (kb: number) => (kb / 1024).toFixed(0);
+  const lines = [
+    `Run: ${machineLine}.`,
+    "",
+    `One server per set of V8 flags, the member goods page on each in turns: ${rounds} rounds of ${duration} s at ${connections} connections after a 1 s warm-up. *CPU ms/req* is the server process's CPU time from /proc; RSS is read after each round.`,
+    "",
+    "| V8 flags | CPU ms/req, median (each round) | req/s, median | RSS after each round (MiB) |",
+    "|---|---|---:|---|",
+    ...variants.map(
+      (v) =>
+        `| \`${v.flags.join(" ")}\`${v.flags.join(" ") === SERVER_V8_FLAGS.join(" ") ? " (shipped)" : ""} | ${median(v.cpu).toFixed(2)} (${v.cpu.map((c) => c.toFixed(2)).join(", ")}) | ${fmtRate(median(v.rate))} | ${v.rssKb.map(mib).join(", ")} |`,
+    ),
+  ];
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  return text;
+}
+
 // ─── the report ─────────────────────────────────────────────────────────
 
 const fmtRate = (n: number) => (n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(1));
@@ -660,7 +717,9 @@ function renderSoak(r: SoakReport, minutes: number): string {
       .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
       .join(", ")}; by kind ${Object.entries(r.byKind)
       .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
-      .join(", ")}). **5xx: ${r.status5xx}** (target 0), network errors: ${r.networkErrors}. 4xx by kind: ${
+      .join(
+        ", ",
+      )}). **5xx: ${r.status5xx}** (target 0), network errors: ${r.networkErrors}. Server CPU: ${r.cpuMsPerRequest.toFixed(2)} ms per request at ${(total / r.seconds).toFixed(0)} req/s. 4xx by kind: ${
       Object.entries(r.clientErrors)
         .map(([k, v]) => `${k} ×${v}`)
         .join(", ") || "none"
@@ -691,6 +750,7 @@ function replaceSection(name: string, body: string) {
     cost: "## Member pages' cost by layer (`npm run bench`, or `npm run bench -- --cost` alone)",
     lighthouse: "## Lighthouse (`npm run bench`, or `npm run bench -- --lighthouse` alone)",
     soak: "## Soak (`npm run bench -- --soak`)",
+    heap: "## V8's heap flags (`npm run bench -- --heap`)",
     scale: "## Scaling out (`npm run bench -- --scale`)",
   };
   let doc = existsSync(DOC)
@@ -741,7 +801,10 @@ async function scaleMode() {
 
 try {
   if (mode === "soak") await soakMode();
-  else if (mode === "scale") await scaleMode();
+  else if (mode === "heap") {
+    const text = await heapMode();
+    if (write) replaceSection("heap", text);
+  } else if (mode === "scale") await scaleMode();
   else if (mode === "profile") await profileMode();
   else {
     const load = mode === "load" ? await loadMode() : null;

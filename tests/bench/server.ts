@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
+import { SERVER_NODE_ARGS, SERVER_V8_FLAGS } from "../../scripts/setup.mjs";
 
 export const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 export const PAY_NOTIFY_SECRET = "bench-pay-notify-secret-0123456789abcdef";
@@ -38,6 +38,8 @@ export async function startServer(options: {
   logDir: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
+  /** V8's heap flags instead of the shipped ones (SERVER_V8_FLAGS): the bench's --semi-space weighs them. */
+  v8Flags?: string[];
   /** A port of the caller's choice (a server started again where its clients expect it); a free one otherwise. */
   port?: number;
 }): Promise<BenchServer> {
@@ -60,7 +62,8 @@ export async function startServer(options: {
   };
   // a production shop without the demo must be told its public origin: this server's own address
   if (env.DEMO !== "1") env.CN_BASE_URL ??= url;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
+  const args = options.v8Flags ? [...options.v8Flags, ...SERVER_NODE_ARGS.slice(SERVER_V8_FLAGS.length)] : SERVER_NODE_ARGS;
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -35,6 +35,8 @@ export interface SoakReport {
   rssStartKb: number;
   rssEndKb: number;
   rssMaxKb: number;
+  /** The server's CPU time (from /proc) per request answered during the soak. */
+  cpuMsPerRequest: number;
 }
 
 const API = "/api/trade_bff/v1";
@@ -65,6 +67,7 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
     rssStartKb: 0,
     rssEndKb: 0,
     rssMaxKb: 0,
+    cpuMsPerRequest: 0,
   };
   const answeredOrders = new Set<string>();
   let addressCounter = 0;
@@ -229,6 +232,7 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
   });
   // buyers: two per member, so they race for the same coupons
   for (const member of options.members) for (let i = 0; i < 2; i += 1) loop(() => buy(member));
+  const cpuBefore = server.cpuMs();
   for (const member of options.members) await login(member);
 
   const sampler = setInterval(() => {
@@ -240,6 +244,8 @@ export async function soak(server: BenchServer, options: SoakOptions): Promise<S
   }, 1000);
   await Promise.all(loops);
   clearInterval(sampler);
+  const answered = Object.values(report.requests).reduce((a, b) => a + b, 0);
+  report.cpuMsPerRequest = answered ? (server.cpuMs() - cpuBefore) / answered : 0;
   report.seconds = (Date.now() - started) / 1000;
   await sleep(3000); // deliveries due after the last payments
 

@@ -3,10 +3,12 @@
 // once, by background jobs that run in one process only; SIGTERM drains every worker.
 import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, credentialFor, skuToBuy } from "../bench/data";
 import { PAY_NOTIFY_SECRET } from "../bench/server";
+import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
 import { startShop, type Shop } from "../security/shop";
 
 const ORDERS = 60;
@@ -93,6 +95,15 @@ it("serves from two workers and runs the jobs once: every order paid through eit
   const served = new Set(pidsLogging("request completed"));
   for (const pid of workerPids()) expect(served).toContain(pid);
 }, 60_000);
+
+it("every worker runs with the old generation capped, so garbage does not pile up (decision 034)", () => {
+  const workers = workerPids();
+  expect(workers).toHaveLength(2);
+  for (const pid of workers) expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=512");
+  // npm start runs the server as the tests and the bench do
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  expect(scripts.start).toContain(`node ${SERVER_NODE_ARGS.join(" ")}`);
+});
 
 it("SIGTERM drains both workers, then the primary exits", async () => {
   const workers = workerPids();
