@@ -37,9 +37,11 @@ export default defineConfig({
   },
   projects: [
     // a test tagged @server checks only what the server sends (an API answer, the server-rendered HTML and its
-    // CSS layout), which JavaScript in the page does not change: it runs once, without JavaScript
-    { name: "js-on", use: { javaScriptEnabled: true }, grepInvert: /@server/ },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    // CSS layout), which JavaScript in the page does not change: it runs once, without JavaScript. A test of
+    // what exists only with JavaScript (@js-only) or only without (@no-js) runs in that project alone: a
+    // test.skip inside the test would still cost a browser context per skipped run
+    { name: "js-on", use: { javaScriptEnabled: true }, grepInvert: /@server|@no-js/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     // a fresh database every run: the server creates and seeds it when missing

@@ -1,8 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+// Accessibility: axe on every visitor's page (a member's pages are audited in screenshots.spec.ts, which has
+// them open at the same width with JavaScript on), and the keyboard alone through search, the login modal and
+// the member menu.
+import { expectNoViolations } from "./axe";
+import { expect, test } from "./fixtures";
 import { closeCouponPopup, loginFormReady, quickPasswordLogin } from "./login-steps";
-import { readDb } from "./shop-api";
 
 const VISITOR_PAGES = [
   "/",
@@ -20,60 +21,20 @@ const VISITOR_PAGES = [
   "/no-such-page",
 ];
 
-/** axe's WCAG 2.1 A/AA rules and its best practices (heading order, landmarks…): no violation of any impact. */
-async function expectNoViolations(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(", ")}`,
-  );
-  expect(found, `axe on ${path}`).toEqual([]);
-}
-
 test.describe("accessibility (axe: no violation of any impact)", () => {
   // axe runs its checks as a script inside the page, which a browser without JavaScript refuses;
   // the server HTML it audits is the same with JavaScript on
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
   for (const path of VISITOR_PAGES) {
-    test(`a visitor's page ${decodeURIComponent(path)}`, async ({ page }) => {
+    test(`a visitor's page ${decodeURIComponent(path)}`, { tag: "@js-only" }, async ({ page }) => {
       await page.goto(path);
       await expectNoViolations(page, path);
     });
   }
-
-  test("a member's pages: my coupons, checkout, orders", async ({ page, shopper }) => {
-    test.slow(); // eight pages, each through axe
-    const address = await shopper.useOwnAddress(page);
-    await quickPasswordLogin(page, "13900139000", address);
-    const [order] = readDb<{ order_no: string }>(
-      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' limit 1",
-    );
-    // the member's delivered order has a 订单凭证 (issue 25)
-    const [paid] = readDb<{ order_no: string }>(
-      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = '+86-13900139000' and o.status = 'SEND_SUCCESS' limit 1",
-    );
-    for (const path of [
-      "/",
-      "/topic/G1001",
-      "/coupon-collection",
-      "/coupon",
-      "/settle/pay-confirm/G1001",
-      "/order/list",
-      `/order/detail/${order.order_no}`,
-      `/order/receipt/${paid.order_no}`,
-    ]) {
-      await page.goto(path);
-      await expectNoViolations(page, path);
-    }
-  });
 });
 
 test.describe("keyboard only", () => {
-  test("a shopper can search, reach a goods page and open the login modal with the keyboard", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "focus management of the enhanced dialog needs JavaScript");
+  test("a shopper can search, reach a goods page and open the login modal with the keyboard", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: focus management of the enhanced dialog needs JavaScript
     await page.goto("/");
     // the first Tab stops are the logo, then the search box: visible focus on each
     await page.keyboard.press("Tab");
@@ -105,8 +66,8 @@ test.describe("keyboard only", () => {
     await expect(title).toBeHidden();
   });
 
-  test("a member opens the member menu and moves through it with the keyboard", async ({ page, shopper }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "the menu button needs JavaScript (without it the menu is a native disclosure)");
+  test("a member opens the member menu and moves through it with the keyboard", { tag: "@js-only" }, async ({ page, shopper }) => {
+    // with JavaScript only: the menu button needs JavaScript (without it the menu is a native disclosure)
     const address = await shopper.useOwnAddress(page);
     await quickPasswordLogin(page, "13900139000", address);
     await page.goto("/order/list");

@@ -2,7 +2,7 @@
 // link's channelId and channelName are remembered in the url_params cookie, sent with every call to
 // the trade services, and recorded with the page views ttsgame_all_show / ttsgame_home_show, which
 // the server records, so they count without JavaScript. Read back from the e2e database.
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { readDb } from "./shop-api";
 
 interface EventRow {
@@ -47,8 +47,8 @@ test.describe("channel and page views", () => {
       .toEqual(["ttsgame_all_show"]);
   });
 
-  test("client-side navigations count as page views too", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "without JavaScript every page is a document, counted by the server");
+  test("client-side navigations count as page views too", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: without JavaScript every page is a document, counted by the server
     const channelId = `e2e-nav-${Date.now()}`;
     await page.goto(`/search-result/steam?channelId=${channelId}&channelName=B%E7%AB%99`);
     await page.locator(".search-box[data-enhanced]").waitFor();

@@ -62,43 +62,43 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
   });
 
-  test("confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them", async ({
-    page,
-    unpaidOrder: orderNo,
-    catalogue,
-  }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "without JavaScript they are plain page content with links");
-    const { goodsNo } = await catalogue.goods(GOODS);
-    const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+  test(
+    "confirmation dialogs are modal with JavaScript: focus stays inside and Escape closes them",
+    { tag: "@js-only" },
+    async ({ page, unpaidOrder: orderNo, catalogue }) => {
+      // with JavaScript only: without JavaScript they are plain page content with links
+      const { goodsNo } = await catalogue.goods(GOODS);
+      const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
 
-    await page.goto(`/settle/pay-confirm/${goodsNo}`);
-    await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
-    await page.getByRole("button", { name: "提交订单" }).click();
-    const emailDialog = page.getByRole("alertdialog", { name: "提示" });
-    await expect(emailDialog).toBeVisible();
-    for (let i = 0; i < 4; i++) {
-      expect(await focusInside(), `focus after ${i} Tab presses`).toBe(true);
-      await page.keyboard.press("Tab");
-    }
-    await page.keyboard.press("Escape");
-    await expect(emailDialog).toHaveCount(0);
-    await expect(page.getByRole("textbox", { name: "收货邮箱" })).toHaveValue("not-an-email");
+      await page.goto(`/settle/pay-confirm/${goodsNo}`);
+      await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
+      await page.getByRole("button", { name: "提交订单" }).click();
+      const emailDialog = page.getByRole("alertdialog", { name: "提示" });
+      await expect(emailDialog).toBeVisible();
+      for (let i = 0; i < 4; i++) {
+        expect(await focusInside(), `focus after ${i} Tab presses`).toBe(true);
+        await page.keyboard.press("Tab");
+      }
+      await page.keyboard.press("Escape");
+      await expect(emailDialog).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: "收货邮箱" })).toHaveValue("not-an-email");
 
-    await page.goto(`/order/list?status=WAIT_PAY&close=${orderNo}`);
-    const closeDialog = page.getByRole("alertdialog", { name: "是否确认关闭订单？关闭后您可重新提交" });
-    await expect(closeDialog).toBeVisible();
-    await expect(closeDialog.getByRole("button", { name: "确定" })).toBeFocused();
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press("Tab");
-      expect(await focusInside(), `focus after ${i + 1} Tab presses`).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(closeDialog).toHaveCount(0);
-    await expect(page).not.toHaveURL(/close=/);
-    expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
-  });
+      await page.goto(`/order/list?status=WAIT_PAY&close=${orderNo}`);
+      const closeDialog = page.getByRole("alertdialog", { name: "是否确认关闭订单？关闭后您可重新提交" });
+      await expect(closeDialog).toBeVisible();
+      await expect(closeDialog.getByRole("button", { name: "确定" })).toBeFocused();
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await focusInside(), `focus after ${i + 1} Tab presses`).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await expect(closeDialog).toHaveCount(0);
+      await expect(page).not.toHaveURL(/close=/);
+      expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
+    },
+  );
 
-  test("without a SKU the shopper is told to choose one", async ({ page, baseURL, member: _loggedIn, catalogue }) => {
+  test("without a SKU the shopper is told to choose one", { tag: "@server" }, async ({ page, baseURL, member: _loggedIn, catalogue }) => {
     const response = await page.request.post(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`, {
       form: { email: "a@example.com" },
       headers: { Origin: baseURL! },
@@ -208,6 +208,9 @@ test.describe("checkout", () => {
     // a SKU no other test buys, its codes held back until the page is open (one project at a time: each holds its own SKU)
     const { goodsNo, skuNo: sku } = await catalogue.sku("席德·梅尔的文明VII", js ? "国区 / 标准版 / 本体" : "国区 / 豪华版 / 本体");
     writeDb("update cdkeys set status = 'HELD' where sku_no = ? and status = 'UNUSED'", sku);
+    // with JavaScript the page's clock runs its refresh forward (up to 10 s while the SKU is restocked);
+    // without, the meta refresh takes its real seconds
+    if (js) await page.clock.install();
     try {
       await confirmPurchase(page, goodsNo, `sku=${sku}&coupon=none`);
       const { cashier, orderNo } = await payFromPayPage(page, context, js);
@@ -219,6 +222,7 @@ test.describe("checkout", () => {
       writeDb("update cdkeys set status = 'UNUSED' where sku_no = ? and status = 'HELD'", sku);
       writeDb("update orders set fulfil_after = ? where order_no = ?", Date.now(), orderNo);
       await waitForStatus(orderNo, ["SEND_SUCCESS"]);
+      if (js) await page.clock.runFor(10_000);
       await expect(page.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
       await expect(page).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
     } finally {
@@ -260,7 +264,7 @@ test.describe("checkout", () => {
     }
   });
 
-  test("another member's order shows 订单不存在", async ({ page, baseURL, member: _loggedIn, otherMember, catalogue }) => {
+  test("another member's order shows 订单不存在", { tag: "@server" }, async ({ page, baseURL, member: _loggedIn, otherMember, catalogue }) => {
     const { goodsNo, skuNo } = await catalogue.sku(GOODS, "国区 / 数字标准版 / 本体");
     const other = await placeOrderFor(baseURL!, otherMember, goodsNo, skuNo);
     const response = await page.goto(`/order/detail/${other}`);

@@ -148,39 +148,38 @@ test.describe("coupons", () => {
     await expect(title).toHaveCount(0);
   });
 
-  test("the pop-up's close control is the element of the server's page, enhanced in place: a click while the page hydrates is not lost", async ({
-    page,
-    context,
-    shopper,
-    baseURL,
-  }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "hydration needs JavaScript");
-    await shopper.useOwnAddress(page);
-    await shopper.signUp(context, baseURL!);
-    await context.clearCookies({ name: "coupon_popup" }); // a new browser session: the pop-up is due
-    // the page arrives, its scripts wait: what a shopper can press before React runs
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto("/topic/G1001", { waitUntil: "commit" });
-    const title = page.getByRole("heading", { name: "恭喜您" });
-    await expect(title).toBeVisible();
-    const dialog = page.getByRole("dialog").filter({ has: title });
-    const serverClose = await dialog.getByLabel("关闭").elementHandle();
-    const serverUse = await dialog.getByText("立即使用").first().elementHandle();
-    release();
-    await page.locator(".search-box[data-enhanced]").waitFor();
-    // the same elements after hydration (a swap between a press and its release loses the click)
-    expect(await serverClose!.evaluate((el) => el.isConnected)).toBe(true);
-    expect(await serverUse!.evaluate((el) => el.isConnected)).toBe(true);
-    const url = page.url();
-    await serverClose!.click();
-    await expect(title).toBeHidden();
-    expect(page.url()).toBe(url);
-  });
+  test(
+    "the pop-up's close control is the element of the server's page, enhanced in place: a click while the page hydrates is not lost",
+    { tag: "@js-only" },
+    async ({ page, context, shopper, baseURL }) => {
+      // with JavaScript only: hydration needs JavaScript
+      await shopper.useOwnAddress(page);
+      await shopper.signUp(context, baseURL!);
+      await context.clearCookies({ name: "coupon_popup" }); // a new browser session: the pop-up is due
+      // the page arrives, its scripts wait: what a shopper can press before React runs
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto("/topic/G1001", { waitUntil: "commit" });
+      const title = page.getByRole("heading", { name: "恭喜您" });
+      await expect(title).toBeVisible();
+      const dialog = page.getByRole("dialog").filter({ has: title });
+      const serverClose = await dialog.getByLabel("关闭").elementHandle();
+      const serverUse = await dialog.getByText("立即使用").first().elementHandle();
+      release();
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      // the same elements after hydration (a swap between a press and its release loses the click)
+      expect(await serverClose!.evaluate((el) => el.isConnected)).toBe(true);
+      expect(await serverUse!.evaluate((el) => el.isConnected)).toBe(true);
+      const url = page.url();
+      await serverClose!.click();
+      await expect(title).toBeHidden();
+      expect(page.url()).toBe(url);
+    },
+  );
 
   test("no pop-up after login for a member without unused coupons", async ({ page, context, shopper }) => {
     const address = await shopper.useOwnAddress(page);

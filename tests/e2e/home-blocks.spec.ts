@@ -112,8 +112,8 @@ test.describe("home blocks", () => {
     expect(shift).toBeLessThan(0.01);
   });
 
-  test("the banner advances every 10 seconds and a chosen slide restarts the timer", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "the banner timer needs JavaScript");
+  test("the banner advances every 10 seconds and a chosen slide restarts the timer", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: the banner timer needs JavaScript
     await page.clock.install();
     await page.goto(HOME);
     await page.locator(".banner[data-enhanced]").waitFor();
@@ -138,8 +138,8 @@ test.describe("home blocks", () => {
     await expect(radio(page, 1)).toBeChecked();
   });
 
-  test("without JavaScript a banner tab still switches the slide", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo.project.name), "the no-JS path of the banner");
+  test("without JavaScript a banner tab still switches the slide", { tag: "@no-js" }, async ({ page }) => {
+    // without JavaScript only: the no-JS path of the banner
     await page.goto(HOME);
     await page.locator('label.banner-tab[data-tab="2"]').click();
     await expect(radio(page, 3)).toBeChecked();
@@ -147,8 +147,8 @@ test.describe("home blocks", () => {
     await expect(page.locator(".banner-slide").nth(0)).toHaveCSS("opacity", "0");
   });
 
-  test("the side slip's arrows scroll to the next cards", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "the arrows need JavaScript; without it the row scrolls natively");
+  test("the side slip's arrows scroll to the next cards", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: the arrows need JavaScript; without it the row scrolls natively
     await page.goto(HOME);
     await page.locator(".banner[data-enhanced]").waitFor();
     const slip = section(page, "side-slip").first();

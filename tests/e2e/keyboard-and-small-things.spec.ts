@@ -1,8 +1,8 @@
 // Issue 26, "Phone and keyboard" (the keyboard bullet) and "Small things": the slider captcha
 // solved with a few keys (the ARIA slider pattern), the search box's dropdown passed by with Tab
 // (the combobox pattern), focus back on the e-mail field after 返回修改, discount badges that leave
-// the covers' platform label alone, and every region once in the region list. At 1440 px and on a
-// 390 px touch phone, with JavaScript on and off where the point applies.
+// the covers' platform label alone (every region once in the region list is login.spec.ts's). At 1440 px
+// and on a 390 px touch phone, with JavaScript on and off where the point applies.
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { loginFormReady } from "./login-steps";
@@ -29,8 +29,8 @@ for (const screen of SCREENS) {
   test.describe(`keyboard and small things, ${screen.name}`, () => {
     test.use(screen.use);
 
-    test("the slider captcha follows the ARIA slider keys and is solved in a few presses", async ({ page, shopper }, testInfo) => {
-      test.skip(!jsEnabled(testInfo.project.name), "without JavaScript the captcha is a picture question, answered by typing");
+    test("the slider captcha follows the ARIA slider keys and is solved in a few presses", { tag: "@js-only" }, async ({ page, shopper }) => {
+      // with JavaScript only: without JavaScript the captcha is a picture question, answered by typing
       await shopper.useOwnAddress(page);
       await page.goto("/login");
       await loginFormReady(page, true);
@@ -114,7 +114,7 @@ for (const screen of SCREENS) {
         .toBeGreaterThanOrEqual(header.y + header.height);
     });
 
-    test("discount badges sit with the prices and leave the covers' platform label free", async ({ page }) => {
+    test("discount badges sit with the prices and leave the covers' platform label free", { tag: "@server" }, async ({ page }) => {
       await page.goto("/search-result/steam");
       const cards = page.getByTestId("goods-card");
       await expect(cards.first()).toBeVisible();
@@ -126,15 +126,6 @@ for (const screen of SCREENS) {
         const overlaps = mark.x < cover.x + cover.width && cover.x < mark.x + mark.width && mark.y < cover.y + cover.height && cover.y < mark.y + mark.height;
         expect(overlaps, `${await card.locator(".gc-name").textContent()}: the discount badge is off the cover`).toBe(false);
       }
-    });
-
-    test("every region appears once in the region list", async ({ page }, testInfo) => {
-      await page.goto("/login");
-      await loginFormReady(page, jsEnabled(testInfo.project.name));
-      const options = page.getByLabel("国家或地区").locator("option");
-      await expect(options.filter({ hasText: "格鲁吉亚" })).toHaveCount(1);
-      const labels = await options.allTextContents();
-      expect(labels.length - new Set(labels).size, "repeated entries").toBe(0);
     });
   });
 }

@@ -1,24 +1,26 @@
 // Every page on a phone (issue 14): nothing lays out wider than the screen at 360, 390 and 414 px,
 // for a visitor and for a member with orders, and every control a finger uses is at least
-// 44 × 44 px (WCAG 2.5.5) — links inside running text excepted.
+// 44 × 44 px (WCAG 2.5.5) — links inside running text excepted. The pages people look at on a
+// phone are screenshotted here at 390 px, where they are open anyway (screenshots.spec.ts has the desktop).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, jsEnabled, test } from "./fixtures";
 import { quickPasswordLogin } from "./login-steps";
+import { shootPage } from "./page-shots";
 import { placeUnpaidOrder, readDb } from "./shop-api";
 
 const WIDTHS = [360, 390, 414];
-const PAGES = [
-  "/",
-  "/topic/G1001",
-  "/topic/G1006",
-  `/search-result/${encodeURIComponent("黑神话")}`,
-  `/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`,
-  "/coupon-collection",
-  "/protocols/privacy",
-  "/protocols/logistics",
-  "/no-such-page",
+/** The visitor's pages, with the name of their phone screenshot where people look at one. */
+const PAGES: [string, string?][] = [
+  ["/", "home"],
+  ["/topic/G1001"],
+  ["/topic/G1006"],
+  [`/search-result/${encodeURIComponent("黑神话")}`, "search"],
+  [`/recommend/PRODUCT_DETAIL/${encodeURIComponent("热销游戏")}`, "recommend"],
+  ["/coupon-collection"],
+  ["/protocols/privacy"],
+  ["/protocols/logistics", "policy"],
+  ["/no-such-page"],
 ];
-const MEMBER_PAGES = ["/coupon", "/settle/pay-confirm/G1001", "/order/list"];
 
 /** Controls smaller than 44 × 44 px, described as `text (w×h)`. */
 function smallTargets(page: Page) {
@@ -54,14 +56,17 @@ async function expectFitsPhones(page: Page, path: string, { tapTargets = true } 
 }
 
 test.describe("phone layouts", () => {
-  for (const path of PAGES) {
-    test(`a visitor's ${decodeURIComponent(path)} fits 360–414 px phones`, async ({ page }) => {
+  for (const [path, shot] of PAGES) {
+    test(`a visitor's ${decodeURIComponent(path)} fits 360–414 px phones`, async ({ page }, testInfo) => {
       await expectFitsPhones(page, path);
+      if (!shot) return;
+      test.slow(); // full-page screenshots
+      await shootPage(page, `${shot}-phone-${testInfo.project.name}`, jsEnabled(testInfo.project.name));
     });
   }
 
-  test("a member's pages fit 360–414 px phones, the order cards' buttons within reach", async ({ page, context, baseURL, shopper }) => {
-    test.slow(); // a dozen pages
+  test("a member's pages fit 360–414 px phones, the order cards' buttons within reach", async ({ page, context, baseURL, shopper }, testInfo) => {
+    test.slow(); // a dozen pages, most of them screenshotted
     const address = await shopper.useOwnAddress(page);
     // the demo member with orders in every state
     await quickPasswordLogin(page, "13800138000", address);
@@ -73,11 +78,20 @@ test.describe("phone layouts", () => {
     // an unpaid order of its own: the seed's close 15 minutes after the run began
     const credential = (await context.cookies()).find((cookie) => cookie.name === "login_credential")!.value;
     const unpaid = await placeUnpaidOrder(baseURL!, credential, "13800138000");
-    const pages = [...PAGES.slice(0, 2), ...MEMBER_PAGES, `/order/detail/${orderOf("SEND_SUCCESS")}`, `/settle/pay?order_no=${unpaid}`];
-    for (const path of pages) {
+    const pages = [
+      ["/"],
+      ["/topic/G1001", "goods"],
+      ["/coupon", "coupons"],
+      ["/settle/pay-confirm/G1001", "pay-confirm"],
+      ["/order/list", "order-list"],
+      [`/order/detail/${orderOf("SEND_SUCCESS")}`, "order-detail"],
+      [`/settle/pay?order_no=${unpaid}`, "pay"],
+    ];
+    for (const [path, shot] of pages) {
       // the pay page's width only (screenshots.spec.ts checked it before): its two 13 × 13 px
       // payment-method inputs were never held to the tap-target rule
       await expectFitsPhones(page, path, { tapTargets: !path.startsWith("/settle/pay?") });
+      if (shot) await shootPage(page, `member-${shot}-phone-${testInfo.project.name}`, jsEnabled(testInfo.project.name));
       // the first page after a login brings the coupon pop-up: leave it for the next page
       await page.keyboard.press("Escape");
     }

@@ -77,8 +77,8 @@ test.describe("popup advert", () => {
     await visit(page, DAY_1, js, "1");
   });
 
-  test("with JavaScript the close button, Escape or the image removes the advert", async ({ page, context }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "closing in place needs JavaScript");
+  test("with JavaScript the close button, Escape or the image removes the advert", { tag: "@js-only" }, async ({ page, context }) => {
+    // with JavaScript only: closing in place needs JavaScript
     test.slow();
     await holdClock(page);
     await visit(page, DAY_1, true, "1");
@@ -98,8 +98,8 @@ test.describe("popup advert", () => {
     await tab.close();
   });
 
-  test("without JavaScript the advert is in the page and its close button reloads the page without it", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo.project.name), "the no-JS close link");
+  test("without JavaScript the advert is in the page and its close button reloads the page without it", { tag: "@no-js" }, async ({ page }) => {
+    // without JavaScript only: the no-JS close link
     await visit(page, DAY_1, false, "1");
     // the header stays usable above the advert
     await expect(page.getByRole("banner").getByPlaceholder("搜索关键词")).toBeVisible();

@@ -1,9 +1,11 @@
-// Desktop (1440) and phone (390) screenshots of the shop's pages, a visitor's and a member's, with
-// JavaScript on and off, into tests/.tmp/screenshots/ for people to look at; each page must fit the
-// desktop without scrolling sideways and open with its title at the left. That every page fits a phone
-// is phone-layout.spec.ts's (360, 390 and 414 px, the pay page included).
-import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+// Desktop (1440) screenshots of the shop's pages, a visitor's and a member's, with JavaScript on and off,
+// into tests/.tmp/screenshots/ for people to look at; each page must fit the desktop without scrolling
+// sideways and open with its title at the left. The phone (390) screenshots are phone-layout.spec.ts's,
+// which has the same pages open to check that they fit a phone (360, 390 and 414 px, the pay page included).
+// With JavaScript on, the member's pages also go through axe here (a11y.spec.ts has the visitor's pages).
+import { expectNoViolations } from "./axe";
+import { jsEnabled, test } from "./fixtures";
+import { shootPage } from "./page-shots";
 import { couponPopupDone, loginAs, placeUnpaidOrder, readDb } from "./shop-api";
 
 const DEMO = "13800138000";
@@ -15,70 +17,55 @@ const VISITOR_PAGES = [
   ["policy", "/protocols/logistics"],
 ] as const;
 
-/** The demo member's pages: goods, pay-confirm, the pay page of an unpaid order, orders, coupons. */
+const orderOf = (status: string) =>
+  readDb<{ order_no: string }>(
+    "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = ? and o.status = ? order by o.created_at limit 1",
+    `+86-${DEMO}`,
+    status,
+  )[0]!.order_no;
+
+/**
+ * The demo member's pages: goods, pay-confirm, the pay page of an unpaid order, orders, coupons, each
+ * with its screenshot's name and whether axe audits it (the pay page never was).
+ */
 function memberPages(unpaidOrder: string) {
-  const orderOf = (status: string) =>
-    readDb<{ order_no: string }>(
-      "select o.order_no from orders o join members m on m.member_id = o.member_id where m.mobile = ? and o.status = ? order by o.created_at limit 1",
-      `+86-${DEMO}`,
-      status,
-    )[0]!.order_no;
   return [
-    ["goods", "/topic/G1001"],
-    ["pay-confirm", "/settle/pay-confirm/G1001"],
-    ["pay", `/settle/pay?order_no=${unpaidOrder}`],
-    ["order-list", "/order/list"],
-    ["order-detail", `/order/detail/${orderOf("SEND_SUCCESS")}`],
-    ["coupons", "/coupon"],
+    ["goods", "/topic/G1001", true],
+    ["pay-confirm", "/settle/pay-confirm/G1001", true],
+    ["pay", `/settle/pay?order_no=${unpaidOrder}`, false],
+    ["order-list", "/order/list", true],
+    ["order-detail", `/order/detail/${orderOf("SEND_SUCCESS")}`, true],
+    ["coupons", "/coupon", true],
   ] as const;
 }
 
-const VIEWPORTS = [
-  ["desktop", { width: 1440, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const;
+/** A member's pages axe audits that have no screenshot: the home page, the coupon centre and a delivered order's 订单凭证 (issue 25). */
+const axeOnlyPages = () => ["/", "/coupon-collection", `/order/receipt/${orderOf("SEND_SUCCESS")}`];
 
-async function shoot(page: Page, path: string, file: string, js: boolean, width: number) {
-  await page.goto(path);
-  // let lazy images load, then come back to the top
-  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 700);
-  // the images the scrolling asked for have arrived (some sit in carousels and are never asked for)
-  await page.waitForLoadState("networkidle");
-  await page.mouse.wheel(0, -20_000);
-  if (width > 1_000) {
-    if (js) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
-    } else {
-      const main = (await page.getByRole("main").boundingBox())!;
-      expect(main.x + main.width).toBeLessThanOrEqual(width);
-    }
-  }
-  // the page's title opens the page at the left: a stray box taking a grid cell (a <noscript> without
-  // JavaScript) once pushed the pay page into its narrow side column
-  const title = (await page.getByRole("heading", { level: 1 }).first().boundingBox())!;
-  expect(title.x, "the title starts in the left half").toBeLessThan(width / 2);
-  await page.screenshot({ path: `${file}.png` });
-  await page.screenshot({ path: `${file}-full.png`, fullPage: true });
-}
-
-for (const [device, viewport] of VIEWPORTS) {
-  test.describe(`screenshots on ${device}`, () => {
-    test.use({ viewport });
-    for (const [name, path] of VISITOR_PAGES) {
-      test(`${name} fits the ${device} screen`, async ({ page }, testInfo) => {
-        test.slow(); // full-page screenshots
-        await shoot(page, path, `tests/.tmp/screenshots/${name}-${device}-${testInfo.project.name}`, jsEnabled(testInfo.project.name), viewport.width);
-      });
-    }
-
-    test(`a member's pages fit the ${device} screen`, async ({ page, context, baseURL }, testInfo) => {
-      test.slow();
-      const credential = await loginAs(context, baseURL!, DEMO);
-      await context.addCookies([couponPopupDone(baseURL!)]);
-      for (const [name, path] of memberPages(await placeUnpaidOrder(baseURL!, credential, DEMO))) {
-        await shoot(page, path, `tests/.tmp/screenshots/member-${name}-${device}-${testInfo.project.name}`, jsEnabled(testInfo.project.name), viewport.width);
-      }
+test.describe("screenshots on desktop", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  for (const [name, path] of VISITOR_PAGES) {
+    test(`${name} fits the desktop screen`, async ({ page }, testInfo) => {
+      test.slow(); // full-page screenshots
+      await page.goto(path);
+      await shootPage(page, `${name}-desktop-${testInfo.project.name}`, jsEnabled(testInfo.project.name));
     });
+  }
+
+  test("a member's pages fit the desktop screen, and with JavaScript axe finds nothing on them", async ({ page, context, baseURL }, testInfo) => {
+    test.slow();
+    const js = jsEnabled(testInfo.project.name);
+    const credential = await loginAs(context, baseURL!, DEMO);
+    await context.addCookies([couponPopupDone(baseURL!)]);
+    for (const [name, path, audited] of memberPages(await placeUnpaidOrder(baseURL!, credential, DEMO))) {
+      await page.goto(path);
+      await shootPage(page, `member-${name}-desktop-${testInfo.project.name}`, js);
+      if (js && audited) await expectNoViolations(page, path);
+    }
+    if (!js) return;
+    for (const path of axeOnlyPages()) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
   });
-}
+});

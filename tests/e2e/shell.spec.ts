@@ -62,8 +62,8 @@ test.describe("page shell", () => {
     },
   );
 
-  test("the customer-service chat comes and goes with the sidebar", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "the chat is an external script");
+  test("the customer-service chat comes and goes with the sidebar", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: the chat is an external script
     await page.goto("/?popup=closed");
     await expect(page.getByRole("button", { name: "在线客服" })).toBeVisible();
     await expect(page.locator('script[src="/cs-chat.js"]')).toHaveCount(1);
@@ -76,8 +76,8 @@ test.describe("page shell", () => {
     await expect(page.locator('script[src="/cs-chat.js"]')).toHaveCount(0);
   });
 
-  test("an image that cannot load says 图片加载失败 in its place", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "without JavaScript the browser shows the image's own alt text");
+  test("an image that cannot load says 图片加载失败 in its place", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: without JavaScript the browser shows the image's own alt text
     await page.route("**/media/goods/*/cover.svg", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: "not an image" }));
     await page.goto("/search-result/steam");
     const card = page.getByTestId("goods-card").first();

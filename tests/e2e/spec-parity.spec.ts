@@ -62,8 +62,8 @@ test.describe("the pay page", () => {
     await expect(sideBox(page)).toHaveCount(0);
   });
 
-  test("leaving asks 你确定要离开这个页面吗？ only while the page waits for the payment", async ({ page, context, baseURL, shopper }, testInfo) => {
-    test.skip(!jsEnabled(testInfo.project.name), "the browser's leave-page confirmation needs JavaScript");
+  test("leaving asks 你确定要离开这个页面吗？ only while the page waits for the payment", { tag: "@js-only" }, async ({ page, context, baseURL, shopper }) => {
+    // with JavaScript only: the browser's leave-page confirmation needs JavaScript
     await shopper.useOwnAddress(page);
     await shopper.signUp(context, baseURL!);
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createSeededDb } from "../bench/data";
 import { startServer, type BenchServer } from "../bench/server";
 import { startBalancer, type Balancer } from "./balancer";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { loginByPassword } from "./login-steps";
 
 // SERVER_ROLE (issue 15, docs/deploy.md): one trade process and two storefront processes behind a
@@ -20,8 +20,7 @@ let trade: BenchServer;
 let storefronts: BenchServer[];
 let balancer: Balancer;
 
-test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  test.skip(!jsEnabled(testInfo.project.name), "the issue's journey runs with JavaScript on");
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = mkdtempSync(join(tmpdir(), "shop-roles-"));
   dbFile = createSeededDb(dir).dbFile;
@@ -41,7 +40,8 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("a shopper logs in, pays and gets the code while two storefronts take turns", async ({ page, context }) => {
+// the issue's journey runs with JavaScript on
+test("a shopper logs in, pays and gets the code while two storefronts take turns", { tag: "@js-only" }, async ({ page, context }) => {
   test.setTimeout(90_000);
   const orders = () => new Database(dbFile, { readonly: true });
   const before = orders().prepare("SELECT count(*) FROM orders WHERE member_id = 1").pluck().get() as number;
