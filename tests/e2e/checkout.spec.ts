@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { claimCoupons, placeOrderFor, readDb, writeDb } from "./shop-api";
+import { claimCoupons, closeTab, placeOrderFor, readDb, writeDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
 // 黑神话：钟馗 is a presale goods.
@@ -114,7 +114,7 @@ test.describe("checkout", () => {
     await first.cashier.getByRole("button", { name: "模拟支付失败" }).click();
     await expect(first.cashier.getByRole("heading", { name: "支付未完成" })).toBeVisible();
     await waitForStatus(first.orderNo, ["PAY_FAIL"]);
-    await first.cashier.close();
+    await closeTab(first.cashier);
 
     await page.goto(`/order/list?status=WAIT_PAY`);
     const card = page.locator(`[data-order-no="${first.orderNo}"]`);
@@ -134,7 +134,7 @@ test.describe("checkout", () => {
     const [coupon] = await claimCoupons(baseURL!, member.credential, ["ACT003"]);
     await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, `coupon=${coupon}`);
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
-    await cashier.close();
+    await closeTab(cashier);
     expect(readDb<{ status: string; order_no: string }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({
       status: "LOCKED",
       order_no: orderNo,
@@ -241,7 +241,7 @@ test.describe("checkout", () => {
     const js = jsEnabled(testInfo.project.name);
     await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
-    await cashier.close();
+    await closeTab(cashier);
     await page.goto("/order/list?status=WAIT_PAY");
     await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？");

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test, type Catalogue } from "./fixtures";
-import { readDb } from "./shop-api";
+import { closeTab, readDb } from "./shop-api";
 
 // Paying an order that already has a cashier, with JavaScript on and off: 继续支付 from the order
 // list, and a second 点击付款 on the pay page of a new order. Both must reopen that same order's
@@ -54,7 +54,7 @@ test.describe("continue payment", () => {
     if (js) {
       const first = context.waitForEvent("page");
       await page.getByRole("button", { name: "点击付款" }).click();
-      await (await first).close();
+      await closeTab(await first);
     } else {
       await page.getByRole("button", { name: "点击付款" }).click();
     }
@@ -79,7 +79,7 @@ test.describe("continue payment", () => {
       await page.getByRole("button", { name: "点击付款" }).click();
       const tab = await first;
       await tab.waitForURL(/\/mock-pay\//);
-      await tab.close();
+      await closeTab(tab);
     } else {
       await page.getByRole("button", { name: "点击付款" }).click();
     }

@@ -3,7 +3,7 @@
 // order page; a Steam game still shows the activation steps. At 1440 px and on a 390 px touch phone,
 // JavaScript on and off. The order is the shopper's own, created through the API and paid on the cashier.
 import { expect, test } from "./fixtures";
-import { readDb } from "./shop-api";
+import { closeTab, readDb } from "./shop-api";
 
 const WALLET = "G1005"; // Steam 充值卡
 const GAME = "G1003"; // a Steam game
@@ -58,7 +58,7 @@ for (const [device, use] of [
       await cashier.goto(payUrl);
       await cashier.getByRole("button", { name: /确认支付/ }).click();
       await expect(cashier.getByText("支付成功，请回到商城页面查看订单。")).toBeVisible();
-      await cashier.close();
+      await closeTab(cashier);
       await expect
         .poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0]?.status, { timeout: 10_000 })
         .toBe("SEND_SUCCESS");

@@ -1,7 +1,7 @@
 // Test-side helpers that talk to the e2e server the way a second client would: log a member in
 // through the real captcha + password API, and read the e2e database (read-only) for outboxes.
 import Database from "better-sqlite3";
-import { expect, type BrowserContext } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { shopDay } from "../../shared/shop-time";
 
 export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
@@ -168,7 +168,7 @@ export async function placeDeliveredOrder(
   await cashier.goto(third_pay_detail.pay_url);
   await cashier.getByRole("button", { name: /确认支付/ }).click();
   await expect(cashier.getByRole("heading", { name: "支付成功" })).toBeVisible();
-  await cashier.close();
+  await closeTab(cashier);
   await expect
     .poll(() => readDb<{ status: string }>("select status from orders where order_no = ?", order_no)[0]?.status, { timeout: 10_000 })
     .toBe("SEND_SUCCESS");
@@ -208,4 +208,14 @@ export async function goodsNamed(baseURL: string, name: string): Promise<Catalog
   };
   collect(goods_detail.sku_item);
   return { goodsNo: goods.goods_no, skus };
+}
+
+/**
+ * Closes a second tab (the cashier) as a browser does: the tab behind it comes to the front. A page
+ * left hidden behind a closed tab at times never reached the load event of its next reload.
+ */
+export async function closeTab(tab: Page) {
+  const context = tab.context();
+  await tab.close();
+  await context.pages().at(-1)?.bringToFront();
 }
