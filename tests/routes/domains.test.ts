@@ -1,29 +1,24 @@
 // spec/01 §1's domain groups with two hosts configured: goods and payment pages on the hk host,
 // everything else on the cn host, for every link of the shell and the pages, not only goods cards.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "../../shared/shop-time";
-import { fakeTradeApi, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
 const CN = "https://cn.shop.test";
 const HK = "https://hk.shop.test";
-const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = "login_credential=test-credential-0123456789";
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
   process.env.CN_BASE_URL = CN;
   process.env.HK_BASE_URL = HK;
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
-  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
 });
 
 const memberIsLoggedIn = () => {

@@ -1,21 +1,16 @@
 // What the member pages send to the browser as loader data (issue 24): what each page shows, not
 // the services' whole answers. Read from the single-fetch `.data` answer a client navigation gets,
 // which is the same data the document carries for hydration.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTradeApi, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
-const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = "login_credential=test-credential-0123456789";
 const PAY_URL = "https://cashier.example/pay?order=TT20261124000009&sig=secret-signature";
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -41,14 +36,14 @@ const goodsCard = (goodsNo: string) => ({
 
 describe("a member's goods page", () => {
   it("sends its SKU choice as the selector shows it, not the goods' SKU tree and extras", async () => {
-    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
     const data = await request("/topic/G1001.data?_routes=routes/topic.$goodId", { cookie: LOGGED_IN });
     expect(data.status).toBe(200);
     expect(data.text).not.toContain('"sku_item"');
     expect(data.text).not.toContain('"goods_extra"');
     expect(data.text).not.toContain('"child"');
     const page = await request("/topic/G1001", { cookie: LOGGED_IN });
-    const firstTag = GOODS.goods_detail.sku_item[0].spec_value as string;
+    const firstTag = GOODS_G1001.goods_detail.sku_item[0].spec_value as string;
     expect(page.text).toContain(firstTag);
     expect(data.text).toContain(firstTag);
   });

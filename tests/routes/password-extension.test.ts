@@ -3,19 +3,16 @@
 // 设置密码 and works as before; against one that has it, the entries show and the action posts
 // member/action/set_password.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTradeApi, flashOf, form, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, flashOf, form, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = "login_credential=test-credential-0123456789";
 const RULES = "GET /api/common_bll/v1/member/password/rules";
 const CAPTCHA = { lot_number: "lot1", captcha_type: "text", prompt: "1+1=?", bg_url: "/x.svg", image_width: 200, image_height: 80, expires_in: 120 };
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -1,19 +1,16 @@
 // A rendered page leaves nothing behind (issue 24): the timer that abandons a render stuck past its
 // deadline is cleared once the document is whole, instead of holding the render and its document
 // for six more seconds on every page.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { fakeTradeApi, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, GOODS_G1001, startStorefront, type StorefrontRequest } from "./storefront";
 
-const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
 const PAGES = 5;
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 beforeAll(async () => {
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
-  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+  ({ api, request } = await startStorefront());
+  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
 });
 afterAll(() => api.close());
 

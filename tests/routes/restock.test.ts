@@ -1,26 +1,21 @@
 // 到货提醒 is an extension of the contract (decision 031): against a backend that answers 404 for it
 // (the fake answers 404 for anything it was not told) the goods page keeps 立即购买 and 我的订单 has
 // no reminder list; with it, a sold-out SKU offers 到货提醒 and the action says how it went.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTradeApi, flashOf, form, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
-const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = "login_credential=test-credential-0123456789";
 const STATUS = "GET /api/trade_bff/ext/restock_notice/status";
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
-  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+  api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
   api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
   api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
   api.on("GET /api/trade_bff/v1/order/list", { result: { list: [], total: 0 } });

@@ -1,20 +1,15 @@
 // What the storefront's routes answer, one route and one outcome at a time, below the browser
 // (tests/routes/storefront.ts): statuses, redirects, cookies and the shopper's message.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTradeApi, flashOf, form, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
-const GOODS = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = "login_credential=test-credential-0123456789";
 const ACTIVITY = "ACT003";
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => api.reset());
@@ -27,7 +22,7 @@ const memberIsLoggedIn = () => {
 
 describe("the goods page /topic/:goodId", () => {
   it("shows the goods the services answer, with the page's optional data left out when it fails", async () => {
-    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
     const page = await request("/topic/G1001");
     expect(page.status).toBe(200);
     expect(page.text).toContain("黑神话：悟空");
@@ -131,7 +126,7 @@ describe("pay-confirm /settle/pay-confirm/:goodId", () => {
 
   it("an e-mail that is not one asks first (no settle cookie); a valid one goes on to pay with it", async () => {
     memberIsLoggedIn();
-    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
     api.on("POST /api/trade_bff/v1/order/cart/output", { result: { list: [{ title: "应付金额", currency: "CNY", currency_symbol: "￥", price: 22800 }] } });
     const skuNo = "G1001-S01"; // the first SKU of the recorded goods (fixtures/goods-G1001.json)
     const asked = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: skuNo, email: "not-an-email" }), cookie: LOGGED_IN });
@@ -244,7 +239,7 @@ describe("a login the services no longer accept (401) is forgotten on every path
 
   it("creating an order sends to log in with the services' message, with the cookie cleared", async () => {
     memberIsLoggedIn();
-    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS });
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
     const confirmed = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: "G1001-S01", email: "buyer@example.com" }), cookie: LOGGED_IN });
     const settle = confirmed.cookies.find((c) => c.startsWith("settle="))!.split(";")[0];
     api.on("POST /api/trade_bff/v1/order", EXPIRED);

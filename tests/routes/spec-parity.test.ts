@@ -3,20 +3,19 @@
 // currency symbol on the order list (spec/02 §3), and the ICP link hidden by host (spec/01 §2).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "../../shared/shop-time";
-import { fakeTradeApi, form, storefront, type FakeTradeApi } from "./storefront";
+import { type FakeTradeApi, form, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
 
-const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
-const LOGGED_IN = `login_credential=test-credential-0123456789; coupon_popup=${shopDay(Date.now())}`;
+// a login whose coupon pop-up was already shown today: the pages carry no pop-up
+const LOGGED_IN_POPUP_SEEN = `${LOGGED_IN}; coupon_popup=${shopDay(Date.now())}`;
 const CAPTCHA_VALID = "POST /api/common_bll/v1/geetest4/action/valid";
 const ICP_TEXT = "粤ICP备";
 
 let api: FakeTradeApi;
-let request: Awaited<ReturnType<typeof storefront>>;
+let request: StorefrontRequest;
 
 beforeAll(async () => {
   process.env.ICP_HIDDEN_HOST_MARKER = "gamersmarket";
-  api = await fakeTradeApi();
-  request = await storefront(api.url);
+  ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
 beforeEach(() => api.reset());
@@ -76,7 +75,7 @@ describe("order-list cards (spec/02 §3: the order's currency symbol, default �
   it("shows the order's own symbol on its price and original price", async () => {
     memberIsLoggedIn();
     api.on("GET /api/trade_bff/v1/order/list", { result: { list: [order("HK$")], total: 1 } });
-    const list = await request("/order/list", { cookie: LOGGED_IN });
+    const list = await request("/order/list", { cookie: LOGGED_IN_POPUP_SEEN });
     expect(list.status, list.text.slice(0, 300)).toBe(200);
     const card = cardOf(list.text);
     expect(card).toMatch(/HK\$<\/span>99\.00/);
@@ -87,7 +86,7 @@ describe("order-list cards (spec/02 §3: the order's currency symbol, default �
   it("shows ￥ when the order names none", async () => {
     memberIsLoggedIn();
     api.on("GET /api/trade_bff/v1/order/list", { result: { list: [order()], total: 1 } });
-    const card = cardOf((await request("/order/list", { cookie: LOGGED_IN })).text);
+    const card = cardOf((await request("/order/list", { cookie: LOGGED_IN_POPUP_SEEN })).text);
     expect(card).toMatch(/￥<\/span>99\.00/);
   });
 });

@@ -3,6 +3,7 @@
 // API on a loopback port. A broken loader or action fails here at its line, with the status and
 // headers it answered, instead of as a Playwright timeout. `npm test` builds before vitest runs.
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -80,6 +81,20 @@ export interface Answer {
   /** Every Set-Cookie the answer carries, the ones the routes set through the request session included. */
   cookies: string[];
   text: string;
+}
+
+/** The goods G1001 as the services answer it (fixtures/goods-G1001.json). */
+export const GOODS_G1001 = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
+/** A member as login_status answers it, and the cookie of that member's login. */
+export const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
+export const LOGGED_IN = "login_credential=test-credential-0123456789";
+
+export type StorefrontRequest = Awaited<ReturnType<typeof storefront>>;
+
+/** A fake trade API and the storefront's routes in front of it (a file's `beforeAll`; close the API in `afterAll`). */
+export async function startStorefront(): Promise<{ api: FakeTradeApi; request: StorefrontRequest }> {
+  const api = await fakeTradeApi();
+  return { api, request: await storefront(api.url) };
 }
 
 /** The storefront's routes, as built, answering requests against `tradeApiUrl`. */
