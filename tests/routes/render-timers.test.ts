@@ -29,5 +29,7 @@ it("rendering pages leaves no timer per page behind", async () => {
   expect((await page("/topic/G1001")).status).toBe(200);
   const before = timers();
   for (let i = 0; i < PAGES; i += 1) expect((await page("/topic/G1001")).status).toBe(200);
-  expect(timers() - before).toBe(0);
+  // not one more per page (it was one per page); a timer of the process's own (a page-view batch, a
+  // kept-alive connection) may end meanwhile, so the count can also fall
+  expect(timers() - before).toBeLessThanOrEqual(0);
 });
