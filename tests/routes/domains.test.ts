@@ -2,7 +2,7 @@
 // everything else on the cn host, for every link of the shell and the pages, not only goods cards.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "../../shared/shop-time";
-import { type FakeTradeApi, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
 
 const CN = "https://cn.shop.test";
 const HK = "https://hk.shop.test";
@@ -21,10 +21,7 @@ beforeEach(() => {
   api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
 });
 
-const memberIsLoggedIn = () => {
-  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
-  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
-};
+const memberIsLoggedIn = () => answerAsLoggedIn(api);
 
 /** Every `<a href>` of a page. */
 const hrefsOf = (html: string) => [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));

@@ -2,7 +2,7 @@
 // the services' whole answers. Read from the single-fetch `.data` answer a client navigation gets,
 // which is the same data the document carries for hydration.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTradeApi, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
 
 const PAY_URL = "https://cashier.example/pay?order=TT20261124000009&sig=secret-signature";
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
-  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
-  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+  answerAsLoggedIn(api);
 });
 
 const goodsCard = (goodsNo: string) => ({

@@ -2,7 +2,7 @@
 // (the fake answers 404 for anything it was not told) the goods page keeps 立即购买 and 我的订单 has
 // no reminder list; with it, a sold-out SKU offers 到货提醒 and the action says how it went.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
 
 const STATUS = "GET /api/trade_bff/ext/restock_notice/status";
 
@@ -16,8 +16,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
   api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
-  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
-  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+  answerAsLoggedIn(api);
   api.on("GET /api/trade_bff/v1/order/list", { result: { list: [], total: 0 } });
 });
 

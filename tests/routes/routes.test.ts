@@ -1,7 +1,7 @@
 // What the storefront's routes answer, one route and one outcome at a time, below the browser
 // (tests/routes/storefront.ts): statuses, redirects, cookies and the shopper's message.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, flashOf, form, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
 
 const ACTIVITY = "ACT003";
 
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => api.reset());
 
-/** The member's login is valid: the root's user info, and the guard's auth_check (spec/03 §4). */
-const memberIsLoggedIn = () => {
-  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
-  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
-};
+const memberIsLoggedIn = () => answerAsLoggedIn(api);
 
 describe("the goods page /topic/:goodId", () => {
   it("shows the goods the services answer, with the page's optional data left out when it fails", async () => {

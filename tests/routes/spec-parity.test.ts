@@ -3,7 +3,7 @@
 // currency symbol on the order list (spec/02 §3), and the ICP link hidden by host (spec/01 §2).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "../../shared/shop-time";
-import { type FakeTradeApi, form, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, form, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
 
 // a login whose coupon pop-up was already shown today: the pages carry no pop-up
 const LOGGED_IN_POPUP_SEEN = `${LOGGED_IN}; coupon_popup=${shopDay(Date.now())}`;
@@ -62,10 +62,7 @@ describe("order-list cards (spec/02 §3: the order's currency symbol, default �
     third_pay_detail: { pay_url: "" },
     goods: [{ goods_no: "G1001", goods_name: "黑神话：悟空", sku_no: "G1001-S01", sku_item: ["标准版"], sale_price: 9900, origin_price: 12800 }],
   });
-  const memberIsLoggedIn = () => {
-    api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
-    api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
-  };
+  const memberIsLoggedIn = () => answerAsLoggedIn(api);
   /** The order card's markup, without React's text separators. */
   const cardOf = (html: string) => {
     const start = html.indexOf('data-testid="order-card"');

@@ -89,6 +89,12 @@ export const GOODS_G1001 = JSON.parse(readFileSync(new URL("./fixtures/goods-G10
 export const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
 export const LOGGED_IN = "login_credential=test-credential-0123456789";
 
+/** The member's login is valid: the root's user info, and the guard's auth_check (spec/03 §4). */
+export function answerAsLoggedIn(api: FakeTradeApi) {
+  api.on("GET /api/common_bll/v1/member/login_status", { result: MEMBER });
+  api.on("GET /api/common_bll/v1/member/auth_check", { result: { member_id: MEMBER.member_id } });
+}
+
 export type StorefrontRequest = Awaited<ReturnType<typeof storefront>>;
 
 /** A fake trade API and the storefront's routes in front of it (a file's `beforeAll`; close the API in `afterAll`). */
