@@ -1,12 +1,14 @@
-// The QA admin script as QA runs it: a child process on a temp database (DB_FILE), checked by its
-// exit code, its output and the rows it changed.
+// The QA admin script's commands on a temp database (DB_FILE), checked by their exit code, their output and the rows
+// they changed. They run in this process, the way seed/admin.ts runs them (a Node process costs about a second of CPU);
+// the script itself runs as a child process in the first tests, as QA runs it.
 import { execFile } from "node:child_process";
+import { format } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore, type Store } from "../db/client";
 import { cdkeys, coupons, members, orderPerformances, orders, orderUnits, outboxMessages, paymentNotifications, refunds, sandboxRefunds } from "../db/schema";
 import { yuanText } from "../shared/money";
@@ -24,6 +26,7 @@ import { createOrder } from "../server/trade/services/order-commands";
 import type { PayNotification } from "../server/trade/providers/pay";
 import { signNotification } from "../server/trade/providers/pay-sandbox";
 import { applyNotification } from "../server/trade/services/payment.service";
+import { runAdmin } from "./admin-commands";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const COMMANDS = [
@@ -48,7 +51,14 @@ let deps: TradeDeps;
 /** Orders the seed makes, counted after the first reset. */
 let seededOrders: number;
 
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+interface AdminRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run admin -- …` as QA runs it: a child process. */
+function adminProcess(...args: string[]): Promise<AdminRun> {
   return new Promise((done) => {
     execFile(
       process.execPath,
@@ -57,6 +67,21 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** The same command line run in this process, its console output captured (a command runs synchronously). */
+function admin(...args: string[]): AdminRun {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...line) => void stdout.push(`${format(...line)}\n`));
+  const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(`${format(...line)}\n`));
+  try {
+    const code = runAdmin(args, { ...process.env, DB_FILE: dbFile, NODE_ENV: "test" });
+    return { code, stdout: stdout.join(""), stderr: stderr.join("") };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
 }
 
 const orderOf = (orderNo: string) => store.db.select().from(orders).where(eq(orders.orderNo, orderNo)).get()!;
@@ -95,7 +120,7 @@ function deliveredOrder(over: Parameters<typeof freshOrder>[0] = {}): string {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shop-admin-"));
   dbFile = join(dir, "shop.sqlite");
-  const reset = await admin("reset");
+  const reset = admin("reset");
   expect(reset.code, reset.stderr).toBe(0);
   expect(reset.stdout).toContain("已重建演示数据");
   const config = loadConfig({ NODE_ENV: "test", DB_FILE: dbFile });
@@ -109,21 +134,17 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// Each run is a fresh Node process: about a second of CPU, many more on a busy machine. Read-only
-// runs go in parallel; the timeouts allow for a slow machine.
-const SLOW = 120_000;
-
-describe.concurrent("npm run admin: help and bad input", () => {
-  it(
-    "help lists every command with one line each; no command is help too",
-    async () => {
-      const [help, bare] = await Promise.all([admin("help"), admin()]);
-      expect(help.code).toBe(0);
-      for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b.*\\S`, "m"));
-      expect(bare.stdout).toBe(help.stdout);
-    },
-    SLOW,
-  );
+describe("npm run admin: help and bad input", () => {
+  it("the script, run as QA runs it, lists every command with one line each (no command is help too) and exits 1 on bad input", async () => {
+    // three Node processes at once: about a second of CPU each, many more on a busy machine
+    const [help, bare, bogus] = await Promise.all([adminProcess("help"), adminProcess(), adminProcess("bogus")]);
+    expect(help.code).toBe(0);
+    for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b.*\\S`, "m"));
+    expect(bare.stdout).toBe(help.stdout);
+    expect(admin("help")).toEqual(help);
+    expect(bogus).toMatchObject({ code: 1, stdout: "" });
+    expect(bogus.stderr).toContain("未知命令：bogus");
+  }, 120_000);
 
   it.each([
     [["bogus"], /未知命令：bogus/],
@@ -138,303 +159,251 @@ describe.concurrent("npm run admin: help and bad input", () => {
     [["cdkeys:add", "G1001-S01", "1.5"], /数量无效/],
     [["coupon:grant", "13800138000", "NOPE"], /优惠券活动不存在/],
     [["sms", "13700000000"], /没有发给 \+86-13700000000 的验证码短信/],
-  ])(
-    "%j exits 1 with a clear message",
-    async (args, message) => {
-      const waiting = store.db.select().from(orders).where(eq(orders.status, "WAIT_PAY")).get()!.orderNo;
-      const res = await admin(...args.map((a) => (a === "<first WAIT_PAY>" ? waiting : a)));
-      expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(message);
-      expect(res.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
-    },
-    SLOW,
-  );
+  ])("%j exits 1 with a clear message", async (args, message) => {
+    const waiting = store.db.select().from(orders).where(eq(orders.status, "WAIT_PAY")).get()!.orderNo;
+    const res = admin(...args.map((a) => (a === "<first WAIT_PAY>" ? waiting : a)));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(message);
+    expect(res.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+  });
 });
 
 describe("npm run admin: changing orders, coupons and codes", () => {
-  it(
-    "advances a fresh order WAIT_PAY → PAY_SUCCESS → SENDING → SEND_SUCCESS, as payment and the worker do",
-    async () => {
-      const orderNo = freshOrder();
-      const pay = await admin("order:advance", orderNo);
-      expect(pay.code, pay.stderr).toBe(0);
-      expect(pay.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_SUCCESS`);
-      expect(orderOf(orderNo)).toMatchObject({ status: "PAY_SUCCESS", payAt: expect.any(Number), fulfilAfter: expect.any(Number) });
-      expect(store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all()).toEqual([
-        expect.objectContaining({ tradeStatus: "SUCCESS", outcome: "APPLIED" }),
-      ]);
+  it("advances a fresh order WAIT_PAY → PAY_SUCCESS → SENDING → SEND_SUCCESS, as payment and the worker do", async () => {
+    const orderNo = freshOrder();
+    const pay = admin("order:advance", orderNo);
+    expect(pay.code, pay.stderr).toBe(0);
+    expect(pay.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_SUCCESS`);
+    expect(orderOf(orderNo)).toMatchObject({ status: "PAY_SUCCESS", payAt: expect.any(Number), fulfilAfter: expect.any(Number) });
+    expect(store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all()).toEqual([
+      expect.objectContaining({ tradeStatus: "SUCCESS", outcome: "APPLIED" }),
+    ]);
 
-      const send = await admin("order:advance", orderNo);
-      expect(send.stdout).toContain(`${orderNo}: PAY_SUCCESS → SENDING`);
-      expect(orderOf(orderNo).status).toBe("SENDING");
+    const send = admin("order:advance", orderNo);
+    expect(send.stdout).toContain(`${orderNo}: PAY_SUCCESS → SENDING`);
+    expect(orderOf(orderNo).status).toBe("SENDING");
 
-      const deliver = await admin("order:advance", orderNo);
-      expect(deliver.stdout).toContain(`${orderNo}: SENDING → SEND_SUCCESS`);
-      const code = store.db.select().from(cdkeys).where(eq(cdkeys.orderNo, orderNo)).get()!;
-      expect(code.status).toBe("DELIVERED");
-      expect(deliver.stdout).toContain(code.code);
-      expect(store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all()).toHaveLength(1);
-      const messages = store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
-      expect(messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
-        ["MAIL", "qa@example.com"],
-        ["SMS", "+86-13800138000"],
-      ]);
+    const deliver = admin("order:advance", orderNo);
+    expect(deliver.stdout).toContain(`${orderNo}: SENDING → SEND_SUCCESS`);
+    const code = store.db.select().from(cdkeys).where(eq(cdkeys.orderNo, orderNo)).get()!;
+    expect(code.status).toBe("DELIVERED");
+    expect(deliver.stdout).toContain(code.code);
+    expect(store.db.select().from(orderPerformances).where(eq(orderPerformances.orderNo, orderNo)).all()).toHaveLength(1);
+    const messages = store.db.select().from(outboxMessages).where(eq(outboxMessages.orderNo, orderNo)).all();
+    expect(messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ["MAIL", "qa@example.com"],
+      ["SMS", "+86-13800138000"],
+    ]);
 
-      const beyond = await admin("order:advance", orderNo);
-      expect(beyond.code).toBe(1);
-      expect(beyond.stderr).toContain("没有下一个正常状态");
-    },
-    SLOW,
-  );
+    const beyond = admin("order:advance", orderNo);
+    expect(beyond.code).toBe(1);
+    expect(beyond.stderr).toContain("没有下一个正常状态");
+  });
 
-  it(
-    "order:set refuses a transition the state machine does not allow, and --force applies it printed FORCED",
-    async () => {
-      const orderNo = deliveredOrder();
-      const refused = await admin("order:set", orderNo, "WAIT_PAY");
-      expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toContain("不允许的状态变更：SEND_SUCCESS → WAIT_PAY");
-      expect(refused.stderr).toContain("--force");
-      expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
+  it("order:set refuses a transition the state machine does not allow, and --force applies it printed FORCED", async () => {
+    const orderNo = deliveredOrder();
+    const refused = admin("order:set", orderNo, "WAIT_PAY");
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("不允许的状态变更：SEND_SUCCESS → WAIT_PAY");
+    expect(refused.stderr).toContain("--force");
+    expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
 
-      const forced = await admin("order:set", orderNo, "WAIT_PAY", "--force");
-      expect(forced.code, forced.stderr).toBe(0);
-      expect(forced.stdout).toContain(`FORCED ${orderNo}: SEND_SUCCESS → WAIT_PAY`);
-      const row = orderOf(orderNo);
-      expect(row.status).toBe("WAIT_PAY");
-      expect(row.payExpireAt).toBeGreaterThan(Date.now()); // not closed by the sweeper at once
-    },
-    SLOW,
-  );
+    const forced = admin("order:set", orderNo, "WAIT_PAY", "--force");
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain(`FORCED ${orderNo}: SEND_SUCCESS → WAIT_PAY`);
+    const row = orderOf(orderNo);
+    expect(row.status).toBe("WAIT_PAY");
+    expect(row.payExpireAt).toBeGreaterThan(Date.now()); // not closed by the sweeper at once
+  });
 
-  it(
-    "order:set applies an allowed transition through the same code as the API",
-    async () => {
-      const orderNo = freshOrder();
-      const failed = await admin("order:set", orderNo, "pay_fail");
-      expect(failed.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
-      const closed = await admin("order:set", orderNo, "CLOSE");
-      expect(closed.stdout).toContain(`${orderNo}: PAY_FAIL → CLOSE`);
-      expect(orderOf(orderNo)).toMatchObject({ status: "CLOSE", closedAt: expect.any(Number) });
-    },
-    SLOW,
-  );
+  it("order:set applies an allowed transition through the same code as the API", async () => {
+    const orderNo = freshOrder();
+    const failed = admin("order:set", orderNo, "pay_fail");
+    expect(failed.stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
+    const closed = admin("order:set", orderNo, "CLOSE");
+    expect(closed.stdout).toContain(`${orderNo}: PAY_FAIL → CLOSE`);
+    expect(orderOf(orderNo)).toMatchObject({ status: "CLOSE", closedAt: expect.any(Number) });
+  });
 
-  it(
-    "coupon:grant, then a locked coupon returns on order:expire and is consumed by order:pay",
-    async () => {
-      const grant = await admin("coupon:grant", "13900139000", "ACT002");
-      expect(grant.code, grant.stderr).toBe(0);
-      const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
-      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", activityNo: "ACT002" });
+  it("coupon:grant, then a locked coupon returns on order:expire and is consumed by order:pay", async () => {
+    const grant = admin("coupon:grant", "13900139000", "ACT002");
+    expect(grant.code, grant.stderr).toBe(0);
+    const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
+    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", activityNo: "ACT002" });
 
-      // ACT002 takes ￥10 off ￥100; G1001-S01 is above it
-      const first = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
-      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "LOCKED", orderNo: first });
-      const expire = await admin("order:expire", first);
-      expect(expire.stdout).toContain(`${first}: WAIT_PAY → CLOSE`);
-      expect(expire.stdout).toContain("已退回优惠券 1 张");
-      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", orderNo: null });
+    // ACT002 takes ￥10 off ￥100; G1001-S01 is above it
+    const first = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
+    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "LOCKED", orderNo: first });
+    const expire = admin("order:expire", first);
+    expect(expire.stdout).toContain(`${first}: WAIT_PAY → CLOSE`);
+    expect(expire.stdout).toContain("已退回优惠券 1 张");
+    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "UNUSED", orderNo: null });
 
-      const second = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
-      const pay = await admin("order:pay", second);
-      expect(pay.stdout).toContain(`${second}: WAIT_PAY → PAY_SUCCESS`);
-      expect(pay.stdout).toContain(`优惠券 ${couponNo} 已核销`);
-      expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "USED", orderNo: second });
+    const second = freshOrder({ coupons: [couponNo], mobile: "+86-13900139000" });
+    const pay = admin("order:pay", second);
+    expect(pay.stdout).toContain(`${second}: WAIT_PAY → PAY_SUCCESS`);
+    expect(pay.stdout).toContain(`优惠券 ${couponNo} 已核销`);
+    expect(store.db.select().from(coupons).where(eq(coupons.couponNo, couponNo)).get()).toMatchObject({ status: "USED", orderNo: second });
 
-      const again = await admin("order:pay", second);
-      expect(again.code).toBe(1);
-      expect(again.stderr).toContain("不能支付");
-    },
-    SLOW,
-  );
+    const again = admin("order:pay", second);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("不能支付");
+  });
 
-  it(
-    "order:fail fails a payment that can then be paid",
-    async () => {
-      const orderNo = freshOrder();
-      expect((await admin("order:fail", orderNo)).stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
-      expect((await admin("order:fail", orderNo)).code).toBe(1);
-      expect((await admin("order:pay", orderNo)).stdout).toContain(`${orderNo}: PAY_FAIL → PAY_SUCCESS`);
-    },
-    SLOW,
-  );
+  it("order:fail fails a payment that can then be paid", async () => {
+    const orderNo = freshOrder();
+    expect(admin("order:fail", orderNo).stdout).toContain(`${orderNo}: WAIT_PAY → PAY_FAIL`);
+    expect(admin("order:fail", orderNo).code).toBe(1);
+    expect(admin("order:pay", orderNo).stdout).toContain(`${orderNo}: PAY_FAIL → PAY_SUCCESS`);
+  });
 
-  it(
-    "order:refund --part refunds the units' share of the price after coupons, then in full the rest: the refunds add up to what was paid",
-    async () => {
-      const grant = await admin("coupon:grant", "13900139000", "ACT002");
-      const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
-      const orderNo = deliveredOrder({ skus: ["G1024-S05", "G1001-S01"], coupons: [couponNo], mobile: "+86-13900139000" });
-      const order = orderOf(orderNo);
-      const units = store.db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(orderUnits.id).all();
-      expect(order.couponAmount).toBe(1000);
-      const [g1024Share, g1001Share] = unitShares(
-        units.map((u) => u.unitPrice),
-        order.payPrice,
-      );
+  it("order:refund --part refunds the units' share of the price after coupons, then in full the rest: the refunds add up to what was paid", async () => {
+    const grant = admin("coupon:grant", "13900139000", "ACT002");
+    const couponNo = /CP\d{10}/.exec(grant.stdout)![0];
+    const orderNo = deliveredOrder({ skus: ["G1024-S05", "G1001-S01"], coupons: [couponNo], mobile: "+86-13900139000" });
+    const order = orderOf(orderNo);
+    const units = store.db.select().from(orderUnits).where(eq(orderUnits.orderNo, orderNo)).orderBy(orderUnits.id).all();
+    expect(order.couponAmount).toBe(1000);
+    const [g1024Share, g1001Share] = unitShares(
+      units.map((u) => u.unitPrice),
+      order.payPrice,
+    );
 
-      const part = await admin("order:refund", orderNo, "--part", "G1024-S05");
-      expect(part.code, part.stderr).toBe(0);
-      expect(part.stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
-      expect(part.stdout).toContain(`部分退款（G1024-S05），金额 ${yuanText(g1024Share!)}（实付 ${yuanText(order.payPrice)}）`);
-      const all = await admin("order:refund", orderNo);
-      expect(all.stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
-      expect(all.stdout).toContain(`全额退款，金额 ${yuanText(g1001Share!)}`);
-      console.info(
-        `order:refund figures: units ${units.map((u) => `${u.skuNo} ${u.unitPrice}`).join(" + ")}, coupon ${order.couponAmount}, paid ${order.payPrice}; --part G1024-S05 ${g1024Share}, then the rest ${g1001Share}`,
-      );
+    const part = admin("order:refund", orderNo, "--part", "G1024-S05");
+    expect(part.code, part.stderr).toBe(0);
+    expect(part.stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
+    expect(part.stdout).toContain(`部分退款（G1024-S05），金额 ${yuanText(g1024Share!)}（实付 ${yuanText(order.payPrice)}）`);
+    const all = admin("order:refund", orderNo);
+    expect(all.stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
+    expect(all.stdout).toContain(`全额退款，金额 ${yuanText(g1001Share!)}`);
+    console.info(
+      `order:refund figures: units ${units.map((u) => `${u.skuNo} ${u.unitPrice}`).join(" + ")}, coupon ${order.couponAmount}, paid ${order.payPrice}; --part G1024-S05 ${g1024Share}, then the rest ${g1001Share}`,
+    );
 
-      const queued = store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(refunds.id).all();
-      expect(queued.map((r) => [r.idempotencyKey, r.amount, r.status])).toEqual([
-        [`${orderNo}:1`, g1024Share, "PENDING"],
-        [`${orderNo}:2`, g1001Share, "PENDING"],
-      ]);
-      expect(g1024Share! + g1001Share!).toBe(order.payPrice);
-      expect(orderOf(orderNo).notice).toBe(refundNotice("PENDING", REFUND_REASONS.REST, g1001Share!));
+    const queued = store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(refunds.id).all();
+    expect(queued.map((r) => [r.idempotencyKey, r.amount, r.status])).toEqual([
+      [`${orderNo}:1`, g1024Share, "PENDING"],
+      [`${orderNo}:2`, g1001Share, "PENDING"],
+    ]);
+    expect(g1024Share! + g1001Share!).toBe(order.payPrice);
+    expect(orderOf(orderNo).notice).toBe(refundNotice("PENDING", REFUND_REASONS.REST, g1001Share!));
 
-      // the server's refund job pays both out through the provider; the shopper is told each amount
-      await runRefunds(deps);
-      expect(
-        store.db
-          .select()
-          .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.orderNo, orderNo))
-          .all()
-          .map((r) => r.amount),
-      ).toEqual([g1024Share, g1001Share]);
-      const sms = store.db
+    // the server's refund job pays both out through the provider; the shopper is told each amount
+    await runRefunds(deps);
+    expect(
+      store.db
         .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "SMS")))
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.orderNo, orderNo))
         .all()
-        .map((m) => m.body);
-      for (const share of [g1024Share!, g1001Share!]) {
-        expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 处理中`))).toHaveLength(1);
-        expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 已退回原支付账户`))).toHaveLength(1);
-      }
-    },
-    SLOW,
-  );
+        .map((r) => r.amount),
+    ).toEqual([g1024Share, g1001Share]);
+    const sms = store.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.orderNo, orderNo), eq(outboxMessages.channel, "SMS")))
+      .all()
+      .map((m) => m.body);
+    for (const share of [g1024Share!, g1001Share!]) {
+      expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 处理中`))).toHaveLength(1);
+      expect(sms.filter((body) => body.includes(`退款 ${yuanText(share)} 已退回原支付账户`))).toHaveLength(1);
+    }
+  });
 
-  it(
-    "the seed's refunded orders carry the refunds they had, so order:refund on its PART_REFUND order gives back only the rest",
-    async () => {
-      const seeded = store.db.select().from(orders).where(eq(orders.status, "PART_REFUND")).all();
-      expect(seeded.length).toBeGreaterThan(0);
-      const order = seeded.find((o) => store.db.select().from(refunds).where(eq(refunds.orderNo, o.orderNo)).all().length === 1)!;
-      const [first] = store.db.select().from(refunds).where(eq(refunds.orderNo, order.orderNo)).all();
-      expect([first!.status, first!.amount > 0, first!.amount < order.payPrice]).toEqual(["SUCCEEDED", true, true]);
-      const rest = order.payPrice - first!.amount;
-      const all = await admin("order:refund", order.orderNo);
-      expect(all.code, all.stderr).toBe(0);
-      expect(all.stdout).toContain(`${order.orderNo}: PART_REFUND → ALL_REFUND`);
-      expect(all.stdout).toContain(`全额退款，金额 ${yuanText(rest)}`);
-      // every fully refunded order, the seed's and this one, has refunds that add up to what was paid
-      for (const o of store.db.select().from(orders).where(eq(orders.status, "ALL_REFUND")).all()) {
-        const refunded = store.db
-          .select()
-          .from(refunds)
-          .where(eq(refunds.orderNo, o.orderNo))
-          .all()
-          .reduce((sum, r) => sum + r.amount, 0);
-        expect(refunded, o.orderNo).toBe(o.payPrice);
-      }
-    },
-    SLOW,
-  );
+  it("the seed's refunded orders carry the refunds they had, so order:refund on its PART_REFUND order gives back only the rest", async () => {
+    const seeded = store.db.select().from(orders).where(eq(orders.status, "PART_REFUND")).all();
+    expect(seeded.length).toBeGreaterThan(0);
+    const order = seeded.find((o) => store.db.select().from(refunds).where(eq(refunds.orderNo, o.orderNo)).all().length === 1)!;
+    const [first] = store.db.select().from(refunds).where(eq(refunds.orderNo, order.orderNo)).all();
+    expect([first!.status, first!.amount > 0, first!.amount < order.payPrice]).toEqual(["SUCCEEDED", true, true]);
+    const rest = order.payPrice - first!.amount;
+    const all = admin("order:refund", order.orderNo);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`${order.orderNo}: PART_REFUND → ALL_REFUND`);
+    expect(all.stdout).toContain(`全额退款，金额 ${yuanText(rest)}`);
+    // every fully refunded order, the seed's and this one, has refunds that add up to what was paid
+    for (const o of store.db.select().from(orders).where(eq(orders.status, "ALL_REFUND")).all()) {
+      const refunded = store.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderNo, o.orderNo))
+        .all()
+        .reduce((sum, r) => sum + r.amount, 0);
+      expect(refunded, o.orderNo).toBe(o.payPrice);
+    }
+  });
 
-  it(
-    "order:refund refuses an unpaid order, a part naming a SKU not in the order, and a part that is the whole order",
-    async () => {
-      const unpaid = await admin("order:refund", freshOrder());
-      expect(unpaid.code).toBe(1);
-      expect(unpaid.stderr).toContain("不能全额退款");
-      const orderNo = deliveredOrder();
-      const before = store.db.select().from(refunds).all().length;
-      const stranger = await admin("order:refund", orderNo, "--part", "G1024-S05");
-      expect(stranger.code).toBe(1);
-      expect(stranger.stderr).toContain("没有 SKU G1024-S05");
-      const whole = await admin("order:refund", orderNo, "--part", "G1001-S01");
-      expect(whole.code).toBe(1);
-      expect(whole.stderr).toContain("请用全额退款");
-      expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
-      expect(store.db.select().from(refunds).all()).toHaveLength(before);
-    },
-    SLOW,
-  );
+  it("order:refund refuses an unpaid order, a part naming a SKU not in the order, and a part that is the whole order", async () => {
+    const unpaid = admin("order:refund", freshOrder());
+    expect(unpaid.code).toBe(1);
+    expect(unpaid.stderr).toContain("不能全额退款");
+    const orderNo = deliveredOrder();
+    const before = store.db.select().from(refunds).all().length;
+    const stranger = admin("order:refund", orderNo, "--part", "G1024-S05");
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toContain("没有 SKU G1024-S05");
+    const whole = admin("order:refund", orderNo, "--part", "G1001-S01");
+    expect(whole.code).toBe(1);
+    expect(whole.stderr).toContain("请用全额退款");
+    expect(orderOf(orderNo).status).toBe("SEND_SUCCESS");
+    expect(store.db.select().from(refunds).all()).toHaveLength(before);
+  });
 
-  it(
-    "sms prints the last login code sent to a number",
-    async () => {
-      outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("111111"), now: Date.now() - 1000 });
-      outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("482913"), now: Date.now() });
-      const res = await admin("sms", "13900139000");
-      expect(res.code, res.stderr).toBe(0);
-      expect(res.stdout.split("\n")[0]).toBe("482913");
-      expect(res.stdout).toContain("+86-13900139000");
-    },
-    SLOW,
-  );
+  it("sms prints the last login code sent to a number", async () => {
+    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("111111"), now: Date.now() - 1000 });
+    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("482913"), now: Date.now() });
+    const res = admin("sms", "13900139000");
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout.split("\n")[0]).toBe("482913");
+    expect(res.stdout).toContain("+86-13900139000");
+  });
 });
 
 describe("npm run admin: the worker, listing and reset", () => {
-  it(
-    "cdkeys:add restocks a sold-out SKU; the worker then delivers the order waiting for it",
-    async () => {
-      const waiting = store.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, "SENDING"), eq(orders.notice, OUT_OF_STOCK_NOTICE)))
-        .get()!;
-      const unit = store.sqlite.prepare("SELECT sku_no FROM order_units WHERE order_no = ?").get(waiting.orderNo) as { sku_no: string };
-      const add = await admin("cdkeys:add", unit.sku_no, "2");
-      expect(add.code, add.stderr).toBe(0);
-      expect(add.stdout).toContain(`添加 2 个兑换码，现有未使用 2 个`);
-      expect(add.stdout).toContain(waiting.orderNo);
-      const result = runFulfilment(deps);
-      expect(result.delivered).toContain(waiting.orderNo);
-      expect(orderOf(waiting.orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
-    },
-    SLOW,
-  );
+  it("cdkeys:add restocks a sold-out SKU; the worker then delivers the order waiting for it", async () => {
+    const waiting = store.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "SENDING"), eq(orders.notice, OUT_OF_STOCK_NOTICE)))
+      .get()!;
+    const unit = store.sqlite.prepare("SELECT sku_no FROM order_units WHERE order_no = ?").get(waiting.orderNo) as { sku_no: string };
+    const add = admin("cdkeys:add", unit.sku_no, "2");
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stdout).toContain(`添加 2 个兑换码，现有未使用 2 个`);
+    expect(add.stdout).toContain(waiting.orderNo);
+    const result = runFulfilment(deps);
+    expect(result.delivered).toContain(waiting.orderNo);
+    expect(orderOf(waiting.orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
+  });
 
-  it(
-    "orders prints a table filtered by mobile and status",
-    async () => {
-      const res = await admin("orders", "--mobile", "13800138000", "--status", "SEND_SUCCESS");
-      expect(res.code, res.stderr).toBe(0);
-      const lines = res.stdout.trim().split("\n");
-      expect(lines[0]).toMatch(/^订单号\s+状态\s+会员\s+实付/);
-      const rows = lines.slice(2, -1);
-      const expected = store.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, "SEND_SUCCESS"), eq(orders.memberId, 1)))
-        .all();
-      expect(rows).toHaveLength(expected.length);
-      for (const row of rows) expect(row).toMatch(/^TT\d{14}\s+SEND_SUCCESS\s+\+86-13800138000\s+￥\d+\.\d{2}/);
-      expect(lines.at(-1)).toBe(`共 ${expected.length} 个订单`);
-    },
-    SLOW,
-  );
+  it("orders prints a table filtered by mobile and status", async () => {
+    const res = admin("orders", "--mobile", "13800138000", "--status", "SEND_SUCCESS");
+    expect(res.code, res.stderr).toBe(0);
+    const lines = res.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^订单号\s+状态\s+会员\s+实付/);
+    const rows = lines.slice(2, -1);
+    const expected = store.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "SEND_SUCCESS"), eq(orders.memberId, 1)))
+      .all();
+    expect(rows).toHaveLength(expected.length);
+    for (const row of rows) expect(row).toMatch(/^TT\d{14}\s+SEND_SUCCESS\s+\+86-13800138000\s+￥\d+\.\d{2}/);
+    expect(lines.at(-1)).toBe(`共 ${expected.length} 个订单`);
+  });
 
-  it(
-    "reset recreates the demo data",
-    async () => {
-      const res = await admin("reset");
-      expect(res.code, res.stderr).toBe(0);
-      expect(store.db.select().from(orders).all()).toHaveLength(seededOrders);
-      expect(res.stdout).toContain("演示账户 +86-13800138000 / demo123456");
-      expect(
-        store.db
-          .select()
-          .from(coupons)
-          .where(eq(coupons.activityNo, "ACT002"))
-          .all()
-          .filter((c) => c.memberId === 2),
-      ).toEqual([]);
-    },
-    SLOW,
-  );
+  it("reset recreates the demo data", async () => {
+    const res = admin("reset");
+    expect(res.code, res.stderr).toBe(0);
+    expect(store.db.select().from(orders).all()).toHaveLength(seededOrders);
+    expect(res.stdout).toContain("演示账户 +86-13800138000 / demo123456");
+    expect(
+      store.db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.activityNo, "ACT002"))
+        .all()
+        .filter((c) => c.memberId === 2),
+    ).toEqual([]);
+  });
 });
