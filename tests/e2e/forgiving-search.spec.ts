@@ -5,13 +5,13 @@
 // JavaScript on and off.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { saveShot } from "./page-shots";
 
 const START = "/?popup=closed";
 const SCREENS = [
   { name: "1440", use: { viewport: { width: 1440, height: 900 } } },
   { name: "390", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
 ];
-const SHOTS = "tests/.tmp/screenshots";
 
 const searchBox = (page: Page) => page.getByRole("banner").getByPlaceholder("搜索关键词");
 const dropdown = (page: Page) => page.getByRole("banner").locator(".search-dropdown");
@@ -44,7 +44,7 @@ for (const screen of SCREENS) {
       const hot = page.getByRole("list", { name: "热销商品" }).getByTestId("goods-card");
       await expect(hot).toHaveCount(5);
       await expect(hot.first()).toContainText(/￥\s?\d+\.\d{2}/);
-      await page.screenshot({ path: `${SHOTS}/search-no-results-${screen.name}-${testInfo.project.name}.png`, fullPage: true });
+      await saveShot(page, `search-no-results-${screen.name}-${testInfo.project.name}`, { fullPage: true });
 
       // every platform chip leads to that platform's goods (where they lead is the server's: every chip once
       // at 1440 px, one chip on the phone)
@@ -69,7 +69,7 @@ for (const screen of SCREENS) {
       await openDropdown(page);
       const history = dropdown(page).getByRole("list", { name: "历史搜索" }).getByRole("link");
       await expect(history).toHaveText(["PS5", "礼品卡", "Switch"]);
-      await page.screenshot({ path: `${SHOTS}/search-history-${screen.name}-${testInfo.project.name}.png`, fullPage: false });
+      await saveShot(page, `search-history-${screen.name}-${testInfo.project.name}`);
       // the cookie keeps five, newest first
       const cookie = (await page.context().cookies()).find((c) => c.name === "serach_cache");
       expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual(["PS5", "礼品卡", "Switch", "黑神画", "stema"].map((keyword) => ({ keyword })));
@@ -110,7 +110,7 @@ test("a typo of a platform or goods word, or a wrong character in a Chinese name
   await searchWithEnter(page, "stema");
   await expect(page.getByText("没有与“stema”完全一致的商品，以下是相近的结果")).toBeVisible();
   await expect(results(page)).toHaveCount(10);
-  await page.screenshot({ path: `${SHOTS}/search-typo-1440-${testInfo.project.name}.png`, fullPage: false });
+  await saveShot(page, `search-typo-1440-${testInfo.project.name}`);
 
   await searchWithEnter(page, "nintendo swich");
   expect(await results(page).count()).toBeGreaterThan(3);

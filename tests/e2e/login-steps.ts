@@ -5,6 +5,7 @@
 // about logging in.
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import { saveShot } from "./page-shots";
 import { CAPTCHA_PASS, couponPopupDone, readDb } from "./shop-api";
 
 // pages that log in reload through the captcha and the services: some patience on a busy machine
@@ -144,5 +145,5 @@ export async function quickPasswordLogin(page: Page, account: string, address: s
 }
 
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `tests/.tmp/screenshots/${name}-${testInfo.project.name}.png`, fullPage: false });
+  await saveShot(page, `${name}-${testInfo.project.name}`);
 }

@@ -6,11 +6,11 @@
 // phone, JavaScript on and off; the shopper's own order, paid on the sandbox cashier.
 import { expect, jsEnabled, test } from "./fixtures";
 import { placeDeliveredOrder, readDb, writeDb } from "./shop-api";
+import { saveShot } from "./page-shots";
 
 const GAME = "G1002"; // a Steam game: GAME_KEY
 const WALLET = "G1005"; // Steam 充值卡: WALLET_CODE
 const REGISTER_KEY = "https://store.steampowered.com/account/registerkey?key=";
-const SHOTS = "tests/.tmp/screenshots/order";
 
 const cheapestSku = (goodsNo: string) =>
   readDb<{ sku: string }>("select sku_no as sku from skus where goods_no = ? order by price_turn_cny limit 1", goodsNo)[0]!.sku;
@@ -62,7 +62,7 @@ for (const [device, use] of [
       const phone = device === "390 px touch";
       const game = page.getByTestId("delivered-code").filter({ hasText: codes[GAME]! });
       await game.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}-redeem-${phone ? 390 : 1440}-${testInfo.project.name}.png` });
+      await saveShot(page, `order-redeem-${phone ? 390 : 1440}-${testInfo.project.name}`);
       if (js) {
         await page.getByRole("listitem").filter({ has: game }).getByRole("button", { name: "复制" }).click();
         await expect(page.getByRole("listitem").filter({ has: game }).getByRole("button", { name: "复制成功" })).toBeVisible();

@@ -7,9 +7,9 @@ import { expect, test } from "./fixtures";
 import { claimCoupons, placeDeliveredOrder, placeUnpaidOrder, readDb } from "./shop-api";
 import { formatDateTime } from "../../shared/shop-time";
 import { formatYuan } from "../../shared/money";
+import { saveShot } from "./page-shots";
 
 const GAME = "G1002";
-const SHOTS = "tests/.tmp/screenshots/order";
 const MISSING = "TT99999999999999";
 
 for (const [device, use] of [
@@ -19,7 +19,7 @@ for (const [device, use] of [
   test.describe(`订单凭证 (${device})`, () => {
     test.use(use);
     test.describe.configure({ timeout: 60_000 });
-    const shot = (name: string, project: string) => `${SHOTS}-receipt-${name}-${device === "1440 px" ? 1440 : 390}-${project}.png`;
+    const shot = (name: string, project: string) => `order-receipt-${name}-${device === "1440 px" ? 1440 : 390}-${project}`;
 
     test("a paid order's receipt shows the order, goods, amounts, pay way and delivery, never the code, and prints without the shell", async ({
       page,
@@ -66,7 +66,7 @@ for (const [device, use] of [
       await page.reload();
       await expect(receipt).toBeVisible();
       expect(await page.content()).not.toContain(code);
-      await page.screenshot({ path: shot("screen", testInfo.project.name), fullPage: true });
+      await saveShot(page, shot("screen", testInfo.project.name), { fullPage: true });
 
       await page.emulateMedia({ media: "print" });
       await expect(page.getByRole("banner")).toBeHidden();
@@ -75,7 +75,7 @@ for (const [device, use] of [
       await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
       await expect(receipt.getByRole("heading", { name: "订单凭证" })).toHaveCSS("color", "rgb(0, 0, 0)");
       await expect(row("实付金额")).toHaveCSS("color", "rgb(0, 0, 0)");
-      await page.screenshot({ path: shot("print", testInfo.project.name), fullPage: true });
+      await saveShot(page, shot("print", testInfo.project.name), { fullPage: true });
     });
 
     test("another member's order and an unpaid order have no receipt: the same answer as a missing order", async ({ page, context, shopper, baseURL }) => {

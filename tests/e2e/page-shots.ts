@@ -4,6 +4,14 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /**
+ * Saves a screenshot for people to look at as tests/.tmp/screenshots/<name>.jpg. JPEG at quality 80: the home page
+ * whole encodes in a third of PNG's time (0.45–0.7 s against 1.3–2 s) at 0.48 MB against 1.6 MB.
+ */
+export function saveShot(page: Page, name: string, { fullPage = false } = {}) {
+  return page.screenshot({ path: `tests/.tmp/screenshots/${name}.jpg`, type: "jpeg", quality: 80, fullPage });
+}
+
+/**
  * Screenshots the open page, on screen and whole, once its lazy images have loaded; on a desktop it
  * must fit without scrolling sideways, and at every width its title opens the page at the left.
  */
@@ -27,6 +35,6 @@ export async function shootPage(page: Page, file: string, js: boolean) {
   // JavaScript) once pushed the pay page into its narrow side column
   const title = (await page.getByRole("heading", { level: 1 }).first().boundingBox())!;
   expect(title.x, "the title starts in the left half").toBeLessThan(width / 2);
-  await page.screenshot({ path: `tests/.tmp/screenshots/${file}.png` });
-  await page.screenshot({ path: `tests/.tmp/screenshots/${file}-full.png`, fullPage: true });
+  await saveShot(page, file);
+  await saveShot(page, `${file}-full`, { fullPage: true });
 }

@@ -5,6 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect as baseExpect, jsEnabled, test } from "./fixtures";
 import { closeCouponPopup, loginFormReady, passCaptcha, smsCodeOf } from "./login-steps";
 import { readDb, smsLogin, writeDb } from "./shop-api";
+import { saveShot } from "./page-shots";
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 const NEW_PASSWORD = "n3w-passw0rd";
@@ -13,8 +14,7 @@ const NEW_PASSWORD = "n3w-passw0rd";
 const pastResendWait = (mobile: string) => writeDb("update sms_codes set created_at = created_at - 61000 where mobile = ?", `+86-${mobile}`);
 const passwordHashOf = (mobile: string) =>
   readDb<{ h: string | null }>("select password_hash as h from members where mobile = ?", `+86-${mobile}`)[0]?.h ?? null;
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `tests/.tmp/screenshots/password-${name}-${testInfo.project.name}-${page.viewportSize()?.width}.png` });
+const shot = (page: Page, testInfo: TestInfo, name: string) => saveShot(page, `password-${name}-${testInfo.project.name}-${page.viewportSize()?.width}`);
 
 async function loginStatusOf(page: Page, credential: string): Promise<number> {
   return (await page.request.get("/api/common_bll/v1/member/login_status", { headers: { "Login-Credential": credential } })).status();
