@@ -62,6 +62,7 @@ describe("loadConfig", () => {
       expect(() => loadConfig(env)).toThrowError(/CN_BASE_URL/);
       expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example/shop" })).toThrowError(/CN_BASE_URL/);
       expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example?x=1" })).toThrowError(/CN_BASE_URL/);
+      expect(() => loadConfig({ ...env, CN_BASE_URL: "ftp://shop.example" })).toThrowError(/CN_BASE_URL/);
       expect(loadConfig({ ...env, CN_BASE_URL: "https://shop.example/" })).toMatchObject({ cnBaseUrl: ORIGIN, hkBaseUrl: ORIGIN });
     }
     expect(loadConfig({ DB_FILE: dbFile, SERVER_ROLE: "trade", SESSION_SECRET: SECRET })).toMatchObject({ cnBaseUrl: "", hkBaseUrl: "" });

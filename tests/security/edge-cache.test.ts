@@ -144,13 +144,10 @@ describe("what the storefront lets shared caches keep", () => {
 });
 
 describe("a production storefront knows its public origin", () => {
-  it.each([
-    ["unset", {}],
-    ["with a path", { CN_BASE_URL: "https://shop.example/shop" }],
-    ["not http(s)", { CN_BASE_URL: "ftp://shop.example" }],
-  ])("refuses to start with CN_BASE_URL %s", async (_case, env) => {
-    const result = await startup({ DB_FILE: join(shop.dir, "refused.sqlite"), DEMO: undefined, SESSION_SECRET: "edge-test-session-secret-0123456789", ...env });
+  // which values are refused is server/config.test.ts's; here, that a real start-up stops on one
+  it("refuses to start without CN_BASE_URL", async () => {
+    const result = await startup({ DB_FILE: join(shop.dir, "refused.sqlite"), DEMO: undefined, SESSION_SECRET: "edge-test-session-secret-0123456789" });
     expect(result.exited).toBe(true);
     expect(result.output).toContain("CN_BASE_URL");
-  });
+  }, 60_000);
 });
