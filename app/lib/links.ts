@@ -18,7 +18,7 @@ export interface CardPrice {
 }
 
 /** A price that is the lowest of several is marked 起, and the card opens the goods page on its SKU. */
-export const lowestOfSeveral = (goods: CardPrice) => goods.sku_prices > 1;
+export const lowestOfSeveral = (goods: Pick<CardPrice, "sku_prices">) => goods.sku_prices > 1;
 
 /** The SKU a card advertises, when its goods has more than one price (else the page's default is it). */
 export const advertisedSku = (goods: CardPrice | undefined) => (goods && lowestOfSeveral(goods) ? goods.sale_sku_no : null);

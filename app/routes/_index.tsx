@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getLayout, type LayoutBlock } from "~/api/layout.server";
+import { getLayout } from "~/api/layout.server";
 import { getLoginStatus } from "~/api/member.server";
 import { HomeBlocks, homeBlocksOf } from "~/components/home/home-blocks";
 import { PopupAdvert } from "~/components/home/popup-advert";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [blocks, advert] = await Promise.all([
     // the blocks are the page: a failure is the 服务繁忙 page, not 暂无内容
-    getLayout(api, "HOME").then((layout): LayoutBlock[] => homeBlocksOf(expectOk(layout).list)),
+    getLayout(api, "HOME").then((layout) => homeBlocksOf(expectOk(layout).list, domains)),
     wantsPopup
       ? (async () => {
           const status = api.credential ? await optional("login status", getLoginStatus(api)) : null;
@@ -56,15 +56,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     : null;
   // the advert is attempted once the home list has loaded (spec/01 §2)
-  return { blocks, domains, popup: blocks.length ? popup : null };
+  return { blocks, popup: blocks.length ? popup : null };
 }
 
 export default function Home() {
-  const { blocks, domains, popup } = useLoaderData<typeof loader>();
+  const { blocks, popup } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="sr-only">TTS游戏商城首页</h1>
-      {blocks.length ? <HomeBlocks blocks={blocks} domains={domains} /> : <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>}
+      {blocks.length ? <HomeBlocks blocks={blocks} /> : <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>}
       <PopupAdvert advert={popup} />
     </>
   );

@@ -8,7 +8,7 @@ import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions
 import { closeOrderAction } from "~/server-only/close-order.server";
 import { continuePayPathOfDetail, UNPAID_STATUSES } from "~/lib/order-status";
 import { hasReceipt } from "~/lib/order-receipt";
-import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
+import { RecommendedGoods, recommendedCards, recommendedItems } from "~/components/goods/recommended-goods";
 import { requireMember } from "~/server-only/auth.server";
 import { expectOk, optional } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -32,7 +32,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     "order recommendations",
     getPageContent(api, { page_type: "ORDER_DETAIL", exclude_goods_no: detail.goods.map((g) => g.goods_no).join(",") }),
   );
-  return { detail, recommend: recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains: shopConfig(request).domains };
+  const { domains } = shopConfig(request);
+  return { detail, recommend: recommendedCards(recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains), domains };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

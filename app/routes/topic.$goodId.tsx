@@ -11,12 +11,12 @@ import { RestockButton } from "~/components/restock/restock-button";
 import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
 import { BuyNotices } from "~/components/goods/buy-notices";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { GuideCards, guidePrice } from "~/components/goods/guide-cards";
+import { GuideCards, guideCardsOf, guidePrice } from "~/components/goods/guide-cards";
 import { JsonLd } from "~/components/layout/json-ld";
 import { CouponBar } from "~/components/coupon/coupon-bar";
 import { appliesToGoods } from "~/components/coupon/coupon-terms";
 import { DiscountBadge, OriginPrice, Price } from "~/components/goods/price";
-import { RecommendedGoods, recommendedItems } from "~/components/goods/recommended-goods";
+import { RecommendedGoods, recommendedCards, recommendedItems } from "~/components/goods/recommended-goods";
 import { ShopImage } from "~/components/shop-image";
 import { SkuSelector } from "~/components/goods/sku-selector";
 import { claimAllThenCheckout, claimCoupons } from "~/server-only/coupon-claim.server";
@@ -60,8 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { render, recommend, afterPrice, activities, restock } = await loadOptionalData(api, goods, selection);
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
-  const hotGoods = recommended.slice(0, HOT_GOODS_MAX);
   const guideGoods = recommended.slice(HOT_GOODS_MAX);
+  const { domains } = shopConfig(request);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
   const after = afterPrice?.after_price ?? null;
 
@@ -83,12 +83,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Known only for a member with a usable coupon that lowers the price. */
     afterPrice: after !== null && after < skuPrice ? after : null,
     richText: richText ? sanitizeRichText(richText) : "",
-    hotGoods,
-    guideGoods,
-    guideAfterPrices: await guideAfterPrices(api, guideGoods),
+    hotGoods: recommendedCards(recommended.slice(0, HOT_GOODS_MAX), domains),
+    guideCards: guideCardsOf(guideGoods, await guideAfterPrices(api, guideGoods), domains),
     /** A member with coupons still to claim: the buy button claims them first (spec/02 §8). */
     claimable: Boolean(api.credential) && (activities?.list ?? []).some((a) => a.can_receive && !a.disabled),
-    domains: shopConfig(request).domains,
+    domains,
     images: {
       background: extraOf(goods, "TOPIC_BG_IMAGE") ?? goods.covers[0],
       title: extraOf(goods, "TOPIC_MAIN_IMAGE"),
@@ -276,7 +275,7 @@ export default function Topic() {
               ))}
             </ul>
           ) : null}
-          <GuideCards items={page.guideGoods} afterPrices={page.guideAfterPrices} domains={page.domains} />
+          <GuideCards items={page.guideCards} />
 
           {page.richText ? (
             <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />

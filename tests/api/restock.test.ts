@@ -58,6 +58,15 @@ describe("asking for a restock reminder", () => {
     expect(list.body.result.list).toMatchObject([{ sku_no: soldOut, goods_no: goodsNo, goods_name: "测试游戏", sku_name: "规格1", status: "WAITING" }]);
   });
 
+  it("names a SKU sold out while its unused codes only cover what paid orders wait for, and in stock with one code more", async () => {
+    const { goodsNo, soldOut, inStock } = goodsHalfSoldOut();
+    insertPaidOrders(h.store.db, { goodsNo, skuNo: inStock, count: 3, prefix: "20250202", now: h.clock.now });
+    const status = async () => (await h.api(`${EXT}/status?goods_no=${goodsNo}`)).body.result.sold_out_skus;
+    expect(await status()).toEqual([soldOut, inStock]);
+    addCodes(h.store.db, inStock, 1);
+    expect(await status()).toEqual([soldOut]);
+  });
+
   it("refuses a visitor, a SKU in stock, a missing SKU, a second request and bad input with a Chinese message, changing nothing", async () => {
     const { soldOut, inStock } = goodsHalfSoldOut();
     const m = member();

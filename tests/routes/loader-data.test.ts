@@ -33,6 +33,16 @@ const goodsCard = (goodsNo: string) => ({
   sku_prices: 1,
 });
 
+/** A layout item that links to a goods, with four tags and two covers. */
+const item = (id: number, goodsNo: string) => ({
+  id,
+  assembly: {
+    JUMP: { value: "GOODS_DETAIL" },
+    TEXT: { value: `标题${goodsNo}`, desc: `说明${goodsNo}` },
+    GOODS: { value: goodsNo, goods_info: { ...goodsCard(goodsNo), goods_tags: ["国区", "激活码", "秒发", "中文"] } },
+  },
+});
+
 describe("a member's goods page", () => {
   it("sends its SKU choice as the selector shows it, not the goods' SKU tree and extras", async () => {
     api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
@@ -45,6 +55,24 @@ describe("a member's goods page", () => {
     const firstTag = GOODS_G1001.goods_detail.sku_item[0].spec_value as string;
     expect(page.text).toContain(firstTag);
     expect(data.text).toContain(firstTag);
+  });
+});
+
+describe("a member's goods page recommendations", () => {
+  it("send the hot goods and guide cards as their cards show them, links resolved", async () => {
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
+    const hot = { id: 1, name: "热销游戏", style_type: "RECOMMEND", content: [1, 2, 3, 4, 5, 6].map((i) => item(i, `G400${i}`)), setting: {} };
+    api.on("POST /api/trade_bff/v1/shopping/page_content", (call) => ({
+      result: { list: (call.body as { page_type: string }).page_type === "PRODUCT_DETAIL" ? [hot] : [] },
+    }));
+    const data = await request("/topic/G1001.data?_routes=routes/topic.$goodId", { cookie: LOGGED_IN });
+    expect(data.status).toBe(200);
+    expect(data.text).toContain("/topic/G4001");
+    expect(data.text).toContain("/topic/G4006");
+    for (const never of ["G4001/cover-2.svg", "origin_currency", "sale_sku_no", '"JUMP"', "中文"]) expect(data.text).not.toContain(never);
+    const page = await request("/topic/G1001", { cookie: LOGGED_IN });
+    expect(page.text).toContain('href="/topic/G4001"');
+    expect(page.text).toContain("立即购买：商品G4006");
   });
 });
 
@@ -89,5 +117,27 @@ describe("a member's search results", () => {
     const page = await request(`/search-result/${encodeURIComponent("商品")}`, { cookie: LOGGED_IN });
     expect(page.text).toContain('"@type":"ItemList"');
     expect(page.text).toContain("/topic/G2002");
+  });
+});
+
+describe("a member's home page", () => {
+  it("sends each block's items as the page shows them: links resolved, a card's first cover and tags, no slide past the fifth", async () => {
+    const blocks = [
+      { id: 1, name: "首页轮播", style_type: "BANNER", content: [1, 2, 3, 4, 5, 6].map((i) => item(i, `G300${i}`)), setting: {} },
+      { id: 2, name: "限时特惠", style_type: "SINGLE_ROW", content: [item(7, "G3007"), item(8, "G3008")], setting: {} },
+      { id: 3, name: "热门新品", style_type: "SIDE_SLIP", content: [item(9, "G3009")], setting: {} },
+    ];
+    api.on("GET /api/trade_bff/v1/shopping/layout", { result: { list: blocks } });
+    const data = await request("/_root.data?_routes=routes/_index&popup=closed", { cookie: LOGGED_IN });
+    expect(data.status).toBe(200);
+    expect(data.text).toContain("/topic/G3009");
+    expect(data.text).toContain("/media/goods/G3009/cover.svg");
+    for (const never of ["cover-2.svg", "origin_currency", "sale_end_at", "sale_sku_no", '"JUMP"', "G3006", "G3008", "中文"])
+      expect(data.text).not.toContain(never);
+    const page = await request("/?popup=closed", { cookie: LOGGED_IN });
+    expect(page.text).toContain('href="/topic/G3009"');
+    expect(page.text).toContain("标题G3009");
+    expect(page.text).toContain("说明G3001");
+    expect(page.text).not.toContain("标题G3006");
   });
 });

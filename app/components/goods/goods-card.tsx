@@ -4,8 +4,28 @@ import { ShopImage } from "~/components/shop-image";
 import { lowestOfSeveral } from "~/lib/links";
 import { presaleAhead } from "~/lib/presale";
 
+/** What a goods card reads of its goods. */
+export type CardGoods = Pick<
+  GoodsInfo,
+  "goods_name" | "goods_tags" | "covers" | "price_turn_cny" | "sale_off_price_cny" | "sku_prices" | "is_presale" | "presale_performance_at"
+>;
+
+/** The goods as a card shows them (its first cover, its first three tags): what a page's loader sends for a card. */
+export function cardGoods(goods: GoodsInfo): CardGoods {
+  return {
+    goods_name: goods.goods_name,
+    goods_tags: goods.goods_tags.slice(0, CARD_TAGS),
+    covers: goods.covers.slice(0, 1),
+    price_turn_cny: goods.price_turn_cny,
+    sale_off_price_cny: goods.sale_off_price_cny,
+    sku_prices: goods.sku_prices,
+    is_presale: goods.is_presale,
+    presale_performance_at: goods.presale_performance_at,
+  };
+}
+
 export interface GoodsCardProps {
-  goods: GoodsInfo;
+  goods: CardGoods;
   href: string | null;
   image?: string;
   title?: string;
@@ -20,6 +40,7 @@ export interface GoodsCardProps {
   layout?: "tile" | "row";
 }
 
+const CARD_TAGS = 3;
 const TEST_ID = { tile: "goods-card", row: "recommend-card" } as const;
 const IMAGE_SIZE = { tile: [600, 338], row: [178, 100] } as const;
 
@@ -54,7 +75,7 @@ export function GoodsCard({ goods, href, image, title, eager = false, priority =
         {row ? <span className="gc-name">{name}</span> : <h3 className="gc-name">{name}</h3>}
         {goods.goods_tags.length ? (
           <ul className="gc-tags" aria-label="标签">
-            {goods.goods_tags.slice(0, 3).map((tag) => (
+            {goods.goods_tags.slice(0, CARD_TAGS).map((tag) => (
               <li key={tag} className="tag">
                 {tag}
               </li>

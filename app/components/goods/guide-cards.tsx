@@ -3,18 +3,39 @@ import type { GoodsInfo, LayoutItem } from "~/api/layout.server";
 import { itemHref, lowestOfSeveral, type DomainGroups } from "~/lib/links";
 import { formatDateTime } from "../../../shared/shop-time";
 import { OriginPrice, Price } from "./price";
+import { type CardGoods, cardGoods } from "./goods-card";
 import { ShopImage } from "~/components/shop-image";
 import { buttonClass } from "~/components/ui/button";
 
 /** The price a guide card shows: the goods' sale price, else its price. */
-export const guidePrice = (goods: GoodsInfo) => goods.sale_off_price_cny || goods.price_turn_cny;
+export const guidePrice = (goods: Pick<GoodsInfo, "sale_off_price_cny" | "price_turn_cny">) => goods.sale_off_price_cny || goods.price_turn_cny;
+
+/** A guide card as the page shows it (what the loader sends): its link, its goods, a member's 券后价 when lower. */
+export interface GuideCard {
+  id: number;
+  href: string | null;
+  goods: CardGoods & Pick<GoodsInfo, "sale_end_at">;
+  afterPrice: number | null;
+}
+
+/** The guide cards of `items`, with the after-coupon prices found by goods number. */
+export function guideCardsOf(items: LayoutItem[], afterPrices: Record<string, number>, domains: DomainGroups): GuideCard[] {
+  return items.map((item) => {
+    const goods = item.assembly.GOODS!.goods_info!;
+    return {
+      id: item.id,
+      href: itemHref(item.assembly, domains),
+      goods: { ...cardGoods(goods), sale_end_at: goods.sale_end_at },
+      afterPrice: afterPrices[goods.goods_no] ?? null,
+    };
+  });
+}
 
 /**
  * Shopping-guide cards (spec/02 §2): other goods of the product-detail recommendations, 800 × 113,
- * each a goods-detail link with 立即购买, and a member's 券后价 when a coupon lowers the price
- * (`afterPrices`, by goods number).
+ * each a goods-detail link with 立即购买, and a member's 券后价 when a coupon lowers the price.
  */
-export function GuideCards({ items, afterPrices, domains }: { items: LayoutItem[]; afterPrices: Record<string, number>; domains: DomainGroups }) {
+export function GuideCards({ items }: { items: GuideCard[] }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="guide-title" className="space-y-3">
@@ -23,10 +44,8 @@ export function GuideCards({ items, afterPrices, domains }: { items: LayoutItem[
       </h2>
       <ul className="space-y-3">
         {items.map((item) => {
-          const goods = item.assembly.GOODS!.goods_info!;
-          const href = itemHref(item.assembly, domains);
+          const { goods, href, afterPrice: after } = item;
           const price = guidePrice(goods);
-          const after = afterPrices[goods.goods_no];
           return (
             <li
               key={item.id}
@@ -45,9 +64,9 @@ export function GuideCards({ items, afterPrices, domains }: { items: LayoutItem[
                 <h3 className="truncate font-semibold">{goods.goods_name}</h3>
                 <p className="mt-1 flex items-baseline gap-2 text-sm">
                   <span data-testid="guide-price">
-                    <Price cents={price} className={after === undefined ? "text-lg" : ""} from={lowestOfSeveral(goods)} />
+                    <Price cents={price} className={after === null ? "text-lg" : ""} from={lowestOfSeveral(goods)} />
                   </span>
-                  {after !== undefined ? (
+                  {after !== null ? (
                     <span data-testid="guide-after-price" className="font-semibold text-primary-300">
                       <Price cents={after} className="text-lg" />
                       <span className="ml-1 text-xs">券后价</span>

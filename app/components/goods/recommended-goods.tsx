@@ -4,10 +4,17 @@
 import type { LayoutBlock, LayoutItem, PageType } from "~/api/layout.server";
 import { tapTarget } from "~/components/ui/button";
 import { itemHref, withDomain, type DomainGroups } from "~/lib/links";
-import { GoodsCard } from "./goods-card";
+import { type CardGoods, cardGoods, GoodsCard } from "./goods-card";
 import { cardClass } from "~/components/ui/card";
 
-/** The first `max` items of the blocks that carry goods (what the loaders send). */
+/** A recommended goods as its card shows it (what the loaders send): its link resolved, its goods as a card. */
+export interface RecommendedItem {
+  id: number;
+  href: string | null;
+  goods: CardGoods;
+}
+
+/** The first `max` items of the blocks that carry goods. */
 export function recommendedItems(blocks: LayoutBlock[] | null | undefined, max: number): LayoutItem[] {
   return (blocks ?? [])
     .flatMap((b) => b.content)
@@ -15,11 +22,16 @@ export function recommendedItems(blocks: LayoutBlock[] | null | undefined, max: 
     .slice(0, max);
 }
 
+/** Items of `recommendedItems` as their cards show them. */
+export function recommendedCards(items: LayoutItem[], domains: DomainGroups): RecommendedItem[] {
+  return items.map((item) => ({ id: item.id, href: itemHref(item.assembly, domains), goods: cardGoods(item.assembly.GOODS!.goods_info!) }));
+}
+
 interface RecommendedGoodsProps {
   title: string;
   /** The recommend page that 查看更多 opens. */
   pageType: PageType;
-  items: LayoutItem[];
+  items: RecommendedItem[];
   domains: DomainGroups;
   /** `grid`: five across under the content, nothing when empty; `box`: a framed column that says 暂无推荐. */
   layout: "grid" | "box";
@@ -60,7 +72,7 @@ export function RecommendedGoods({ title, pageType, items, domains, layout }: Re
         <ul className={style.list}>
           {items.map((item) => (
             <li key={item.id} className={style.item}>
-              <GoodsCard goods={item.assembly.GOODS!.goods_info!} href={itemHref(item.assembly, domains)} />
+              <GoodsCard goods={item.goods} href={item.href} />
             </li>
           ))}
         </ul>

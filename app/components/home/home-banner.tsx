@@ -1,8 +1,7 @@
 // The home page's BANNER block (spec/01 §2 "Home page", §9 constants).
 import { useEffect, useState } from "react";
-import type { LayoutItem } from "~/api/layout.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { BlockLink, type BlockProps } from "./home-block-parts";
+import { BlockLink, type BlockProps, type HomeItem } from "./home-block-parts";
 import { ShopImage } from "~/components/shop-image";
 
 export const BANNER_MAX = 5;
@@ -13,8 +12,8 @@ export const BANNER_INTERVAL_MS = 10_000;
  * a slide selects it and restarts the timer. The choice is a radio group, so it works without
  * JavaScript (app.css shows the checked slide); with JavaScript React drives the same radios.
  */
-export function Banner({ block, hrefOf }: BlockProps) {
-  const items = block.content.slice(0, BANNER_MAX);
+export function Banner({ block }: BlockProps) {
+  const items = block.content;
   const hydrated = useHydrated();
   const [current, setCurrent] = useState(0);
   const [round, setRound] = useState(0);
@@ -46,18 +45,17 @@ export function Banner({ block, hrefOf }: BlockProps) {
       ))}
       <div className="relative aspect-[3/1] w-full overflow-hidden rounded-2xl bg-surface-container">
         {items.map((item, i) => {
-          const goods = item.assembly.GOODS?.goods_info;
           return (
             <BlockLink
               key={item.id}
-              href={hrefOf(item)}
+              href={item.href}
               className="banner-slide absolute inset-0 block"
               tabIndex={i === current ? undefined : -1}
               label={slideTitle(item, block.name)}
             >
               <span className="block h-full w-full">
                 <ShopImage
-                  src={item.assembly.IMG?.value || goods?.covers[0]}
+                  src={item.image || item.goods?.covers[0]}
                   alt={slideTitle(item, block.name)}
                   width={1200}
                   height={400}
@@ -66,10 +64,10 @@ export function Banner({ block, hrefOf }: BlockProps) {
                   className="h-full w-full object-cover"
                 />
                 {/* a banner's own artwork carries its slogan; a goods cover gets the text laid over it */}
-                {item.assembly.IMG?.value ? null : (
+                {item.image ? null : (
                   <span className="absolute inset-x-0 bottom-0 block bg-gradient-to-t from-black/80 to-transparent p-6 pt-16">
                     <span className="block text-2xl font-bold text-white">{slideTitle(item, block.name)}</span>
-                    {item.assembly.TEXT?.desc ? <span className="mt-1 block text-sm text-white/80">{item.assembly.TEXT.desc}</span> : null}
+                    {item.desc ? <span className="mt-1 block text-sm text-white/80">{item.desc}</span> : null}
                   </span>
                 )}
               </span>
@@ -93,7 +91,6 @@ export function Banner({ block, hrefOf }: BlockProps) {
       {items.length > 1 ? (
         <div className="mt-3 hidden gap-3 md:grid" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
           {items.map((item, i) => {
-            const goods = item.assembly.GOODS?.goods_info;
             return (
               <label
                 key={item.id}
@@ -102,7 +99,7 @@ export function Banner({ block, hrefOf }: BlockProps) {
                 className="banner-tab group relative flex cursor-pointer items-center gap-3 overflow-hidden rounded-xl bg-surface-container p-2.5 ring-1 ring-surface-line transition hover:bg-surface-raised"
               >
                 <ShopImage
-                  src={item.assembly.THUMB?.value || goods?.covers[0]}
+                  src={item.thumb || item.goods?.covers[0]}
                   alt=""
                   width={44}
                   height={44}
@@ -110,8 +107,8 @@ export function Banner({ block, hrefOf }: BlockProps) {
                   className="h-11 w-11 shrink-0 rounded-lg object-cover"
                 />
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-ink">{goods?.goods_name || slideTitle(item, block.name)}</span>
-                  <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.assembly.TEXT?.desc || item.assembly.TEXT?.value}</span>
+                  <span className="block truncate text-sm font-medium text-ink">{item.goods?.goods_name || slideTitle(item, block.name)}</span>
+                  <span className="mt-0.5 block truncate text-xs text-ink-muted">{item.desc || item.title}</span>
                 </span>
                 <span
                   key={i === current ? round : undefined}
@@ -127,6 +124,6 @@ export function Banner({ block, hrefOf }: BlockProps) {
   );
 }
 
-function slideTitle(item: LayoutItem, fallback: string): string {
-  return item.assembly.TEXT?.value || item.assembly.GOODS?.goods_info?.goods_name || fallback;
+function slideTitle(item: HomeItem, fallback: string): string {
+  return item.title || item.goods?.goods_name || fallback;
 }

@@ -1,17 +1,34 @@
-// What the home page's blocks share: the props every block gets, the section title (with the
-// block's countdown), the link that opens in a new tab, and the goods card of an item.
-import type { LayoutBlock, LayoutItem } from "~/api/layout.server";
+// What the home page's blocks share: what the loader sends of a block and its items, the props
+// every block gets, the section title (with the block's countdown), the link that opens in a new
+// tab, and the goods card of an item.
+import type { LayoutBlock } from "~/api/layout.server";
 import { Countdown } from "./countdown";
-import { GoodsCard } from "~/components/goods/goods-card";
+import { type CardGoods, GoodsCard } from "~/components/goods/goods-card";
 
-export type HrefOf = (item: LayoutItem) => string | null;
+/** An item as the home page shows it: its link resolved, its texts and images, its goods as a card. */
+export interface HomeItem {
+  id: number;
+  href: string | null;
+  /** IMG: the item's own artwork. */
+  image?: string;
+  /** THUMB: a banner tab's thumbnail. */
+  thumb?: string;
+  /** TEXT's value and desc. */
+  title?: string;
+  desc?: string;
+  goods?: CardGoods;
+}
+
+export interface HomeBlock extends Pick<LayoutBlock, "id" | "name" | "style_type" | "setting"> {
+  content: HomeItem[];
+}
+
 export interface BlockProps {
-  block: LayoutBlock;
-  hrefOf: HrefOf;
+  block: HomeBlock;
   eager: boolean;
 }
 
-export function SectionTitle({ block, children }: { block: LayoutBlock; children?: React.ReactNode }) {
+export function SectionTitle({ block, children }: { block: HomeBlock; children?: React.ReactNode }) {
   const countdown = block.setting.COUNT_DOWN;
   return (
     <div className="mb-4 flex min-h-8 flex-wrap items-center gap-x-4 gap-y-2">
@@ -51,8 +68,6 @@ export function BlockLink({
   );
 }
 
-export function ItemCard({ item, href }: { item: LayoutItem; href: string | null }) {
-  const goods = item.assembly.GOODS?.goods_info;
-  if (!goods) return null;
-  return <GoodsCard goods={goods} href={href} image={item.assembly.IMG?.value} title={item.assembly.TEXT?.value} />;
+export function ItemCard({ item }: { item: HomeItem }) {
+  return item.goods ? <GoodsCard goods={item.goods} href={item.href} image={item.image} title={item.title} /> : null;
 }

@@ -4,8 +4,9 @@
 // side slip's arrows.
 import type { LayoutBlock, LayoutItem } from "~/api/layout.server";
 import { type DomainGroups, itemHref } from "~/lib/links";
-import { Banner } from "./home-banner";
-import { BlockLink, ItemCard, SectionTitle, type BlockProps } from "./home-block-parts";
+import { cardGoods } from "~/components/goods/goods-card";
+import { Banner, BANNER_MAX } from "./home-banner";
+import { BlockLink, ItemCard, SectionTitle, type BlockProps, type HomeBlock, type HomeItem } from "./home-block-parts";
 import { SideSlip } from "./home-side-slip";
 import { ShopImage } from "~/components/shop-image";
 import { Countdown } from "./countdown";
@@ -14,24 +15,52 @@ export const HOME_STYLES = ["BANNER", "SINGLE_ROW", "HORIZ_BANNER", "SIDE_SLIP",
 const SINGLE_ROW_HEIGHT = 300;
 const HORIZ_BANNER_HEIGHT = 200;
 
-/** The blocks the home page renders: known styles with content. */
-export function homeBlocksOf(blocks: LayoutBlock[]): LayoutBlock[] {
-  return blocks.filter((b) => b.content.length > 0 && (HOME_STYLES as readonly string[]).includes(b.style_type));
+/** How many of a block's items each style shows: a banner its first five, an image row its first. */
+const SHOWN: Partial<Record<string, number>> = { BANNER: BANNER_MAX, SINGLE_ROW: 1, HORIZ_BANNER: 1 };
+
+/**
+ * The blocks the home page renders (known styles with content), as the page shows them: the items
+ * each style shows, their links resolved, their goods as cards. This is the loader's data: the
+ * layout answer whole was a quarter of a member's home page in bytes (issue 24).
+ */
+export function homeBlocksOf(blocks: LayoutBlock[], domains: DomainGroups): HomeBlock[] {
+  return blocks
+    .filter((b) => b.content.length > 0 && (HOME_STYLES as readonly string[]).includes(b.style_type))
+    .map((b) => ({
+      id: b.id,
+      name: b.name,
+      style_type: b.style_type,
+      setting: b.setting,
+      content: b.content.slice(0, SHOWN[b.style_type]).map((item) => homeItem(item, domains)),
+    }));
 }
 
-export function HomeBlocks({ blocks, domains }: { blocks: LayoutBlock[]; domains: DomainGroups }) {
+function homeItem(item: LayoutItem, domains: DomainGroups): HomeItem {
+  const { IMG, THUMB, TEXT, GOODS } = item.assembly;
+  // only what is there: an absent key costs nothing to send
+  return {
+    id: item.id,
+    href: itemHref(item.assembly, domains),
+    ...(IMG?.value ? { image: IMG.value } : {}),
+    ...(THUMB?.value ? { thumb: THUMB.value } : {}),
+    ...(TEXT?.value ? { title: TEXT.value } : {}),
+    ...(TEXT?.desc ? { desc: TEXT.desc } : {}),
+    ...(GOODS?.goods_info ? { goods: cardGoods(GOODS.goods_info) } : {}),
+  };
+}
+
+export function HomeBlocks({ blocks }: { blocks: HomeBlock[] }) {
   return (
     <div className="space-y-8 md:space-y-12">
-      {homeBlocksOf(blocks).map((block, index) => (
-        <HomeBlock key={block.id} block={block} domains={domains} eager={index < 2} />
+      {blocks.map((block, index) => (
+        <OneBlock key={block.id} block={block} eager={index < 2} />
       ))}
     </div>
   );
 }
 
-function HomeBlock({ block, domains, eager }: { block: LayoutBlock; domains: DomainGroups; eager: boolean }) {
-  const hrefOf = (item: LayoutItem) => itemHref(item.assembly, domains);
-  const props = { block, hrefOf, eager };
+function OneBlock({ block, eager }: BlockProps) {
+  const props = { block, eager };
   switch (block.style_type) {
     case "BANNER":
       return <Banner {...props} />;
@@ -49,19 +78,18 @@ function HomeBlock({ block, domains, eager }: { block: LayoutBlock; domains: Dom
 }
 
 /** SINGLE_ROW (300 px, optional countdown) and HORIZ_BANNER (200 px): one image across the page. */
-function ImageRow({ block, hrefOf, eager, height, kind }: BlockProps & { height: number; kind: "single-row" | "horiz-banner" }) {
+function ImageRow({ block, eager, height, kind }: BlockProps & { height: number; kind: "single-row" | "horiz-banner" }) {
   const item = block.content[0];
-  const goods = item.assembly.GOODS?.goods_info;
   const countdown = block.setting.COUNT_DOWN;
   return (
     <section aria-label={block.name} data-style={kind}>
       <BlockLink
-        href={hrefOf(item)}
-        className={`relative block overflow-hidden rounded-2xl bg-surface-container ${hrefOf(item) ? "transition hover:brightness-110" : "cursor-default"}`}
+        href={item.href}
+        className={`relative block overflow-hidden rounded-2xl bg-surface-container ${item.href ? "transition hover:brightness-110" : "cursor-default"}`}
       >
         <ShopImage
-          src={item.assembly.IMG?.value || goods?.covers[0]}
-          alt={item.assembly.TEXT?.value || block.name}
+          src={item.image || item.goods?.covers[0]}
+          alt={item.title || block.name}
           width={1200}
           height={height}
           loading={eager ? "eager" : "lazy"}
@@ -80,7 +108,7 @@ function ImageRow({ block, hrefOf, eager, height, kind }: BlockProps & { height:
 }
 
 /** 24 / tiling_num columns (tiling_num default 5), gutters 30 across and 24 down. */
-function Tiling({ block, hrefOf }: BlockProps) {
+function Tiling({ block }: BlockProps) {
   const columns = block.setting.TILING?.tiling_num ?? 5;
   return (
     <section aria-label={block.name} data-style="column-tiling">
@@ -91,7 +119,7 @@ function Tiling({ block, hrefOf }: BlockProps) {
       >
         {block.content.map((item) => (
           <li key={item.id}>
-            <ItemCard item={item} href={hrefOf(item)} />
+            <ItemCard item={item} />
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { ItemCard, SectionTitle, type BlockProps } from "./home-block-parts";
 const SLIP_VISIBLE = 4;
 
 /** Four cards in view, gap 16; the arrows work only when there are more than four. */
-export function SideSlip({ block, hrefOf }: BlockProps) {
+export function SideSlip({ block }: BlockProps) {
   const track = useRef<HTMLUListElement>(null);
   const more = block.content.length > SLIP_VISIBLE;
   const [edges, setEdges] = useState({ start: true, end: !more });
@@ -44,7 +44,7 @@ export function SideSlip({ block, hrefOf }: BlockProps) {
       >
         {block.content.map((item) => (
           <li key={item.id} className="snap-start">
-            <ItemCard item={item} href={hrefOf(item)} />
+            <ItemCard item={item} />
           </li>
         ))}
       </ul>
