@@ -3,6 +3,7 @@
 // sideways and open with its title at the left. The phone (390) screenshots are phone-layout.spec.ts's,
 // which has the same pages open to check that they fit a phone (360, 390 and 414 px, the pay page included).
 // With JavaScript on, the member's pages also go through axe here (a11y.spec.ts has the visitor's pages).
+import type { BrowserContext } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { jsEnabled, test } from "./fixtures";
 import { shootPage } from "./page-shots";
@@ -28,21 +29,28 @@ const orderOf = (status: string) =>
  * The demo member's pages: goods, pay-confirm, the pay page of an unpaid order, orders, coupons, each
  * with its screenshot's name and whether axe audits it (the pay page never was).
  */
-function memberPages(unpaidOrder: string) {
-  return [
-    ["goods", "/topic/G1001", true],
-    ["pay-confirm", "/settle/pay-confirm/G1001", true],
-    ["pay", `/settle/pay?order_no=${unpaidOrder}`, false],
-    ["order-list", "/order/list", true],
-    ["order-detail", `/order/detail/${orderOf("SEND_SUCCESS")}`, true],
-    ["coupons", "/coupon", true],
-  ] as const;
-}
+const MEMBER_PAGES: [name: string, path: (baseURL: string, credential: string) => Promise<string> | string, audited: boolean][] = [
+  ["goods", () => "/topic/G1001", true],
+  ["pay-confirm", () => "/settle/pay-confirm/G1001", true],
+  ["pay", async (baseURL, credential) => `/settle/pay?order_no=${await placeUnpaidOrder(baseURL, credential, DEMO)}`, false],
+  ["order-list", () => "/order/list", true],
+  ["order-detail", () => `/order/detail/${orderOf("SEND_SUCCESS")}`, true],
+  ["coupons", () => "/coupon", true],
+];
 
 /** A member's pages axe audits that have no screenshot: the home page, the coupon centre and a delivered order's 订单凭证 (issue 25). */
 const axeOnlyPages = () => ["/", "/coupon-collection", `/order/receipt/${orderOf("SEND_SUCCESS")}`];
 
+/** The demo member in this test's browser, without the coupon pop-up. */
+async function demoMember(context: BrowserContext, baseURL: string) {
+  const credential = await loginAs(context, baseURL, DEMO);
+  await context.addCookies([couponPopupDone(baseURL)]);
+  return credential;
+}
+
 test.describe("screenshots on desktop", () => {
+  // one page a test, side by side: each is short, however busy the machine
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: { width: 1440, height: 900 } });
   for (const [name, path] of VISITOR_PAGES) {
     test(`${name} fits the desktop screen`, async ({ page }, testInfo) => {
@@ -52,17 +60,23 @@ test.describe("screenshots on desktop", () => {
     });
   }
 
-  test("a member's pages fit the desktop screen, and with JavaScript axe finds nothing on them", async ({ page, context, baseURL }, testInfo) => {
-    test.slow();
-    const js = jsEnabled(testInfo.project.name);
-    const credential = await loginAs(context, baseURL!, DEMO);
-    await context.addCookies([couponPopupDone(baseURL!)]);
-    for (const [name, path, audited] of memberPages(await placeUnpaidOrder(baseURL!, credential, DEMO))) {
-      await page.goto(path);
+  for (const [name, path, audited] of MEMBER_PAGES) {
+    test(`a member's ${name} page fits the desktop screen${audited ? ", and with JavaScript axe finds nothing on it" : ""}`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      test.slow(); // full-page screenshots
+      const js = jsEnabled(testInfo.project.name);
+      const address = await path(baseURL!, await demoMember(context, baseURL!));
+      await page.goto(address);
       await shootPage(page, `member-${name}-desktop-${testInfo.project.name}`, js);
-      if (js && audited) await expectNoViolations(page, path);
-    }
-    if (!js) return;
+      if (js && audited) await expectNoViolations(page, address);
+    });
+  }
+
+  test("axe finds nothing on a member's home page, coupon centre and 订单凭证", { tag: "@js-only" }, async ({ page, context, baseURL }) => {
+    await demoMember(context, baseURL!);
     for (const path of axeOnlyPages()) {
       await page.goto(path);
       await expectNoViolations(page, path);

@@ -208,6 +208,26 @@ test.describe("search", () => {
     await expect(dropdown(page).getByRole("list", { name: "历史搜索" }).getByRole("link").first()).toHaveText(name);
   });
 
+  test("Enter while the suggestions are still on their way lands on the results, on a slow connection too", { tag: "@js-only" }, async ({ page }) => {
+    // a slow connection: what the suggestions need (their answer, and the route map a browser fetched them through
+    // before decision 035) arrives 1.5 s late; the shopper presses Enter before it does
+    const slow = /\/__manifest\?p=%2Fresources%2Fsearch-suggest|\/resources\/search-suggest/;
+    await page.route(slow, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined); // the page may have left
+    });
+    await page.goto(START);
+    await page.waitForLoadState("networkidle");
+    await searchBox(page).fill("充值");
+    await page.waitForRequest(slow);
+    await searchBox(page).press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("“充值”的搜索结果");
+    // the late answer changes nothing: once every request has settled the results are still there (it was 页面不存在)
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1_600);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("“充值”的搜索结果");
+  });
+
   test("the dropdown is keyboard accessible and stays open while the pointer is over it", { tag: "@js-only" }, async ({ page }) => {
     // with JavaScript only: keyboard handling and hover need JavaScript; without it the dropdown opens on focus with CSS
     await page.goto(START);
