@@ -1,7 +1,11 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { writeFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -45,12 +49,41 @@ const SHELL = new Set(
   ].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url))),
 );
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the browser's scripts and stylesheets, written
+ * beside them once per build and served as they are (server/http/precompressed-assets.ts, decision
+ * 901): the stylesheet 13.3 -> 10.7 kB and the framework chunk 86.6 -> 71.9 kB against the
+ * brotli quality 2 a page gets per request.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    async writeBundle({ dir = "" }, bundle) {
+      const files = Object.keys(bundle).filter((name) => /\.(js|css)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = join(dir, name);
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   // The Remix plugin must not run under vitest.
-  plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig)],
+  plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig), ...(isSsrBuild ? [] : [precompressAssets()])],
   build: {
     assetsInlineLimit: 0,
     // terser packs the browser's JavaScript ~4 % smaller than esbuild (home page first load 100.8 ->

@@ -19,6 +19,7 @@ import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
 import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
+import { precompressedAssets } from "./http/precompressed-assets";
 import { LOGIN_COOKIE } from "./trade/http/login-cookie";
 import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 
@@ -102,7 +103,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   if (vite) {
     app.use(vite);
   } else if (clientBuildDir) {
-    app.use("/assets", express.static(join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use("/assets", precompressedAssets(join(clientBuildDir, "assets")));
     app.use(publicFiles(clientBuildDir));
   }
   if (remix) {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { request, type Server } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import compression from "compression";
 import express, { type Request, type Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -145,7 +146,7 @@ describe("page cache", () => {
     expect(await plain.text()).toBe(body);
   });
 
-  it("decides gzip by each request's own Accept-Encoding, however many hits came before with another", async () => {
+  it("decides the encoding by each request's own Accept-Encoding, however many hits came before with another", async () => {
     const h = await start(page);
     await (await get(`${h.url}/`)).text();
     const encoding = async (acceptEncoding: string) => {
@@ -153,13 +154,34 @@ describe("page cache", () => {
       await res.arrayBuffer();
       return [res.headers.get("x-page-cache"), res.headers.get("content-encoding")];
     };
-    const long = `br;q=0.9, ${"x-unknown;q=0.1, ".repeat(20)}gzip;q=0`;
+    const long = `br;q=0, ${"x-unknown;q=0.1, ".repeat(20)}gzip;q=0`;
     for (let round = 0; round < 2; round += 1) {
-      expect(await encoding("gzip, deflate, br")).toEqual(["HIT", "gzip"]);
+      expect(await encoding("gzip, deflate, br")).toEqual(["HIT", "br"]);
+      expect(await encoding("gzip, deflate")).toEqual(["HIT", "gzip"]);
       expect(await encoding("gzip;q=0, identity")).toEqual(["HIT", null]);
       expect(await encoding(long)).toEqual(["HIT", null]);
       expect(await encoding("identity;q=0.5, gzip")).toEqual(["HIT", "gzip"]);
     }
+  });
+
+  it("serves a browser that takes brotli the stored page in brotli, smaller than its gzip", async () => {
+    const h = await start(page);
+    const body = await (await get(`${h.url}/`)).text();
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+        const req = request(`${h.url}/`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const br = await raw("gzip, deflate, br, zstd");
+    const gzip = await raw("gzip");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.bytes).toString("utf8")).toBe(body);
+    expect(br.bytes.length).toBeLessThan(gzip.bytes.length);
   });
 
   it("answers a browser that already has the page with 304", async () => {
