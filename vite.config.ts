@@ -52,7 +52,7 @@ const SHELL = new Set(
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the browser's scripts and stylesheets, written
  * beside them once per build and served as they are (server/http/precompressed-assets.ts, decision
- * 901): the stylesheet 13.3 -> 10.7 kB and the framework chunk 86.6 -> 71.9 kB against the
+ * 036): the stylesheet 13.3 -> 10.7 kB and the framework chunk 86.6 -> 71.9 kB against the
  * brotli quality 2 a page gets per request.
  */
 function precompressAssets(): Plugin {
