@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { writeFile, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -55,25 +55,34 @@ const SHELL = new Set(
  * 036): the stylesheet 13.3 -> 10.7 kB and the framework chunk 86.6 -> 71.9 kB against the
  * brotli quality 2 a page gets per request.
  */
-function precompressAssets(): Plugin {
+function precompressAssets(isSsrBuild: boolean | undefined): Plugin {
   const brotli = promisify(brotliCompress);
   const gzipAsync = promisify(gzip);
+  const compress = async (file: string) => {
+    const content = await readFile(file);
+    const [br, gz] = await Promise.all([
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+      gzipAsync(content, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  };
   return {
     name: "precompress-assets",
     apply: "build",
     async writeBundle({ dir = "" }, bundle) {
-      const files = Object.keys(bundle).filter((name) => /\.(js|css)$/.test(name));
+      if (isSsrBuild) return;
       await Promise.all(
-        files.map(async (name) => {
-          const file = join(dir, name);
-          const content = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
+        Object.keys(bundle)
+          .filter((name) => /\.(js|css)$/.test(name))
+          .map((name) => compress(join(dir, name))),
       );
+    },
+    // Remix writes the route map every page loads (assets/manifest-<hash>.js, decision 035) during the server build
+    async closeBundle() {
+      if (!isSsrBuild) return;
+      const assets = join(remixConfig.buildDirectory ?? "build", "client", "assets");
+      const maps = (await readdir(assets)).filter((name) => /^manifest-\w+\.js$/.test(name));
+      await Promise.all(maps.map((name) => compress(join(assets, name))));
     },
   };
 }
@@ -83,7 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   // The Remix plugin must not run under vitest.
-  plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig), ...(isSsrBuild ? [] : [precompressAssets()])],
+  plugins: process.env.VITEST ? [] : [tailwindcss(), remix(remixConfig), precompressAssets(isSsrBuild)],
   build: {
     assetsInlineLimit: 0,
     // terser packs the browser's JavaScript ~4 % smaller than esbuild (home page first load 100.8 ->

@@ -43,7 +43,8 @@ describe("with another process writing to the database at the same time", () => 
       statuses.push(login.status);
     }
     const writes = Number((await lines.next()).value);
-    expect(writes, "the other process did write meanwhile").toBeGreaterThan(100);
+    // ~800 writes on a quiet machine; 80 with both cores busy (npm test runs the browser tests beside this)
+    expect(writes, "the other process did write meanwhile").toBeGreaterThan(20);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.every((s) => s === 200)).toBe(true);
