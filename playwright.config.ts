@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
@@ -10,9 +9,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "tests/.tmp/test-results",
   fullyParallel: false,
-  // a test spends most of its time waiting for the browser, the server and timers: two workers per core keep a small
-  // machine's cores busy (npm test runs the vitest suite beside them too)
-  workers: Math.min(8, 2 * availableParallelism()),
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },

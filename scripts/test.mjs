@@ -1,9 +1,9 @@
 // `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts, nginx and iproute2), then runs the
 // typecheck, the lint and format checks and the production build side by side (each a single-threaded process
-// for the most part: together they keep both cores of a small machine busy), then the unit, API and server tests
-// (vitest) and the end-to-end tests (Playwright, JavaScript on and off), also side by side. Exits non-zero on any
-// failure and prints one summary line.
-import { spawn } from "node:child_process";
+// for the most part: together they keep both cores of a small machine busy), the unit, API and server tests
+// (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any failure and prints
+// one summary line.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { buildIsStale, ensureDependencies, ensureTestTools } from "./setup.mjs";
@@ -15,16 +15,11 @@ mkdirSync("tests/.tmp", { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
-/** A step whose output is printed as it comes. */
-function liveStep(title, command, args, env = {}) {
+function step(title, command, args, env = {}) {
   console.log(`\n━━ ${title}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("close", (code) => {
-      if (code !== 0) failed = true;
-      resolve(code === 0);
-    });
-  });
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failed = true;
+  return result.status === 0;
 }
 
 /** A step run beside others: its output is kept and printed in one piece when it ends. */
@@ -57,26 +52,24 @@ if (!built) {
   process.exit(1);
 }
 
-// The unit, API and server tests (vitest) and the end-to-end tests (Playwright) run side by side: both spend most
-// of their time waiting (for servers, browsers and timers), so together they keep a small machine's cores busy where
-// one after the other left them half idle. vitest's output is printed in one piece when it ends; Playwright's as it
-// comes. vitest's default on two cores is one worker; its server tests mostly wait for their server processes.
+// vitest's default on two cores is one worker; the server tests mostly wait for their server processes. vitest and
+// Playwright run one after the other: the browser tests keep two cores busy by themselves (893 CPU-seconds in 451 s
+// with four workers, the same wall time as two), so running vitest beside them saved nothing and starved its
+// timing-sensitive tests (docs/benchmarks.md, issue 23, session 31)
 const workers = String(Math.max(2, availableParallelism() - 1));
-const [vitestDone] = await Promise.all([
-  concurrentStep("unit, API and server tests (vitest)", "npx", [
-    "vitest",
-    "run",
-    `--maxWorkers=${workers}`,
-    "--reporter=default",
-    "--reporter=json",
-    "--outputFile=tests/.tmp/vitest.json",
-  ]),
-  liveStep("end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: "tests/.tmp/playwright.json",
-  }),
+step("unit, API and server tests (vitest)", "npx", [
+  "vitest",
+  "run",
+  `--maxWorkers=${workers}`,
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile=tests/.tmp/vitest.json",
 ]);
-if (!vitestDone) failed = true;
 addVitest("tests/.tmp/vitest.json");
+
+step("end-to-end tests (Playwright, JavaScript on and off)", "npx", ["playwright", "test"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: "tests/.tmp/playwright.json",
+});
 addPlaywright("tests/.tmp/playwright.json");
 
 console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);

@@ -43,7 +43,7 @@ describe("with another process writing to the database at the same time", () => 
       statuses.push(login.status);
     }
     const writes = Number((await lines.next()).value);
-    // ~800 writes on a quiet machine; 80 with both cores busy (npm test runs the browser tests beside this)
+    // ~800 writes on a quiet machine; 80 with both cores busy
     expect(writes, "the other process did write meanwhile").toBeGreaterThan(20);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);

@@ -1,6 +1,6 @@
 // Start-up refusals: spawns the server as `npm start` does and reports whether it stopped, with
 // its exit code and what it printed, or whether it came up and answered (then it is stopped). A start-up through tsx
-// took 35 s with the load average at 16–24 (npm test runs beside Playwright): 45 s before it counts as not started.
+// took 35 s with the load average at 16–24: 45 s before it counts as not started.
 import { spawn } from "node:child_process";
 import { freePort } from "../bench/server";
 
