@@ -57,14 +57,14 @@ interface AdminRun {
   stderr: string;
 }
 
+/** The environment QA runs the script in, on this file's database. */
+const adminEnv = (): NodeJS.ProcessEnv => ({ ...process.env, DB_FILE: dbFile, NODE_ENV: "test" });
+
 /** `npm run admin -- …` as QA runs it: a child process. */
 function adminProcess(...args: string[]): Promise<AdminRun> {
   return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "seed/admin.ts", ...args],
-      { cwd: root, env: { ...process.env, DB_FILE: dbFile, NODE_ENV: "test" } },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, ["--import", "tsx", "seed/admin.ts", ...args], { cwd: root, env: adminEnv() }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -76,7 +76,7 @@ function admin(...args: string[]): AdminRun {
   const log = vi.spyOn(console, "log").mockImplementation((...line) => void stdout.push(`${format(...line)}\n`));
   const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(`${format(...line)}\n`));
   try {
-    const code = runAdmin(args, { ...process.env, DB_FILE: dbFile, NODE_ENV: "test" });
+    const code = runAdmin(args, adminEnv());
     return { code, stdout: stdout.join(""), stderr: stderr.join("") };
   } finally {
     log.mockRestore();
