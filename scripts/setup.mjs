@@ -35,12 +35,12 @@ export function ensureDependencies() {
 
 /**
  * The Debian packages the tests run with, installed through apt in one go when root and missing:
- * Chromium with CJK fonts (the browser tests), nginx (deploy/nginx/shop.conf in front of the shop:
+ * Chromium's headless shell with CJK fonts (the browser tests; the whole Chromium for `npm run bench`'s Lighthouse), nginx (deploy/nginx/shop.conf in front of the shop:
  * tests/support/nginx.ts) and iproute2 (`ip`: split roles on addresses of their own). Not root:
  * Playwright's own browser, and the tests that need nginx or `ip` say what is missing.
  */
 export function ensureTestTools() {
-  const browser = Boolean(process.env.CHROMIUM_PATH) || existsSync("/usr/bin/chromium");
+  const browser = Boolean(process.env.CHROMIUM_PATH) || ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].some((path) => existsSync(path));
   if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
     if (browser) return;
     console.log("→ playwright install chromium (not root: using Playwright's own browser)");
@@ -48,7 +48,8 @@ export function ensureTestTools() {
     return;
   }
   const packages = [
-    ["chromium", browser],
+    ["chromium", existsSync("/usr/bin/chromium")],
+    ["chromium-headless-shell", Boolean(process.env.CHROMIUM_PATH) || existsSync("/usr/bin/chromium-headless-shell")],
     ["fonts-noto-cjk", hasCjkFonts()],
     ["nginx-light", ["/usr/sbin/nginx", "/usr/bin/nginx"].some((path) => existsSync(path))],
     ["iproute2", ["/usr/sbin/ip", "/usr/bin/ip", "/sbin/ip", "/bin/ip"].some((path) => existsSync(path))],
