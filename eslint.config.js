@@ -11,6 +11,8 @@ import tseslint from "typescript-eslint";
 const BEYOND_THE_HTTP_CONTRACT = String.raw`^(\.{1,2}/(.*/)?|~/(.*/)?|/(.*/)?)?(server|db|seed)(/|$)`;
 // An import of the seed (seed/), relative or through tsconfig's baseUrl.
 const THE_SEED = String.raw`^(\.{1,2}/(.*/)?|/(.*/)?)?seed(/|$)`;
+// vi.mock or vi.doMock: replaces a module for the whole worker
+const VI_MOCK = "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]";
 
 export default tseslint.config(
   { ignores: ["build/", "data/", "public/", "test-results/", "playwright-report/", "tests/.tmp/"] },
@@ -67,6 +69,18 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ regex: THE_SEED, message: "server/ never imports seed/: the entry point (boot.ts) hands the server its Seeder (server/store.ts)." }] },
+      ],
+    },
+  },
+  {
+    // vitest's forks share their modules between test files (vite.config.ts): a module mocked there could already be
+    // loaded unmocked by an earlier file. A test that mocks is named *.mocked.test.* and runs in a worker of its own
+    files: ["**/*.test.{ts,tsx}"],
+    ignores: ["**/*.mocked.test.{ts,tsx}", "tests/routes/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: VI_MOCK, message: "a test that mocks a module is named *.mocked.test.ts: it runs isolated (vite.config.ts)." },
       ],
     },
   },

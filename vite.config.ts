@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { configDefaults } from "vitest/config";
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -87,6 +88,9 @@ function precompressAssets(isSsrBuild: boolean | undefined): Plugin {
   };
 }
 
+/** Unit tests that replace modules (vi.mock): each runs in a worker of its own (eslint.config.js names them so). */
+const ISOLATED = "**/*.mocked.test.{ts,tsx}";
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -115,14 +119,32 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: "node",
     pool: "forks",
+    // test files share a worker's modules: a new process per file cost ~45 of vitest's ~170 CPU-seconds
+    // (docs/benchmarks.md, issue 23, session 32). vitest 3 isolates per pool, not per project
+    poolOptions: { forks: { isolate: false } },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["{app,server,db,seed,shared,tests/api,tests/lint,tests/routes}/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{app,server,db,seed,shared,tests/api,tests/lint}/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ISOLATED],
+        },
+      },
+      // a file that mocks modules (*.mocked.test.*, eslint.config.js) and the routes' tests, each of which imports the
+      // built storefront with an environment of its own (its hosts, its trade API): a worker thread each (the threads
+      // pool stays isolated)
+      { extends: true, test: { name: "isolated", include: ["tests/routes/**/*.test.{ts,tsx}", ISOLATED], pool: "threads" } },
       // the production server's tests need the build (npm run build) and share what tests/security/global-setup.ts starts
       {
         extends: true,
-        test: { name: "server", include: ["tests/{operations,security}/**/*.test.ts"], globalSetup: ["tests/security/global-setup.ts"] },
+        test: {
+          name: "server",
+          include: ["tests/{operations,security}/**/*.test.ts"],
+          globalSetup: ["tests/security/global-setup.ts"],
+        },
       },
     ],
   },

@@ -53,9 +53,9 @@ if (!built) {
 }
 
 // vitest's default on two cores is one worker; the server tests mostly wait for their server processes. vitest and
-// Playwright run one after the other: the browser tests keep two cores busy by themselves (893 CPU-seconds in 451 s
-// with four workers, the same wall time as two), so running vitest beside them saved nothing and starved its
-// timing-sensitive tests (docs/benchmarks.md, issue 23, session 31)
+// Playwright run one after the other: the browser tests keep two cores busy by themselves (~500 CPU-seconds in ~265 s
+// with three workers), so running vitest beside them saves nothing and starves its timing-sensitive tests
+// (docs/benchmarks.md, issue 23, sessions 31 and 32)
 const workers = String(Math.max(2, availableParallelism() - 1));
 step("unit, API and server tests (vitest)", "npx", [
   "vitest",

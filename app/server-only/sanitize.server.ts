@@ -4,7 +4,7 @@
 // ages out), in at most RICH_TEXT_CACHE_BYTES.
 // sanitize-html stays on 2.17.5, the last release that runs on Node 20 (2.17.6 on need Node 22.12).
 // The fixes after it concern allowlists with textarea/xmp, svg/math or option, which this one
-// never allows: sanitize.test.ts feeds it those payloads.
+// never allows: sanitize.mocked.test.ts feeds it those payloads.
 import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 

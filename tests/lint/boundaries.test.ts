@@ -52,3 +52,19 @@ describe("server/ does not import the seed", () => {
     expect(await restrictedImports('import { seedDatabase } from "./seed/seed";\nexport const x = 1;\n', "boot.ts")).toEqual([]);
   });
 });
+
+describe("a test that mocks a module runs isolated", () => {
+  const mocks = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(`import { vi } from "vitest";\n${code}\n`, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+
+  it.each(['vi.mock("~/api/client.server");', 'vi.doMock("sanitize-html", () => ({}));'])("refuses %s in a test that shares its worker", async (line) => {
+    expect(await mocks(line, "app/server-only/x.server.test.ts")).toEqual([expect.stringContaining("*.mocked.test.ts")]);
+  });
+
+  it("allows it in a *.mocked.test.ts file and in the routes' tests", async () => {
+    expect(await mocks('vi.mock("~/api/client.server");', "app/server-only/x.server.mocked.test.ts")).toEqual([]);
+    expect(await mocks('vi.mock("~/api/client.server");', "tests/routes/x.test.ts")).toEqual([]);
+  });
+});
