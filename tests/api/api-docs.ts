@@ -87,6 +87,7 @@ const GROUPS = {
   goods: "商品 · Goods",
   shopping: "页面内容 · Page content",
   promotion: "优惠券 · Coupons",
+  afterPrices: "批量券后价（契约扩展）· After-coupon prices of several carts (extension)",
   cart: "购物车 · Cart",
   order: "订单 · Orders",
   pay: "支付通知 · Payment notification",
@@ -181,6 +182,17 @@ function pickSku(ctx: DocsContext): { goods_no: string; sku_no: string } {
      JOIN cdkeys c ON c.sku_no = s.sku_no AND c.status = 'UNUSED'
      WHERE g.status = 'ON_SALE' AND g.is_presale = 0 AND s.disabled = 0
      GROUP BY s.sku_no ORDER BY s.price_turn_cny DESC, s.sku_no LIMIT 1`,
+  );
+}
+
+/** An on-sale SKU of another goods than the examples' own. */
+function otherSku(ctx: DocsContext): { goods_no: string; sku_no: string } {
+  return firstRow(
+    ctx,
+    `SELECT s.goods_no, s.sku_no FROM skus s JOIN goods g ON g.goods_no = s.goods_no
+     WHERE g.status = 'ON_SALE' AND g.sale_end_at IS NULL AND s.disabled = 0 AND s.goods_no <> ?
+     ORDER BY s.sku_no LIMIT 1`,
+    need(ctx, "goodsNo"),
   );
 }
 
@@ -682,6 +694,28 @@ export const CATALOGUE: Endpoint[] = [
     ],
     example: (ctx) => post(`${PROMOTION}/after_price`, { units: [unitOf(ctx)] }, asMember(ctx)),
     failure: (ctx) => post(`${PROMOTION}/after_price`, { units: [{ ...unitOf(ctx), sku_no: "NO-SUCH-SKU" }] }, asMember(ctx)),
+  },
+  {
+    group: "afterPrices",
+    method: "POST",
+    route: `${PROMOTION}/after_prices`,
+    title: "批量券后价",
+    titleEn: "after_price of up to 10 carts in one call",
+    login: "optional",
+    notes: [
+      "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时为商品页的每张导购卡片各调一次 `after_price`，页面不变。",
+      "请求体 `{carts: [{units}, …]}`：1–10 个购物车，每个的 `units` 与 `after_price` 相同（每项 `{sku_no, goods_no, sku_num: 1}`，最多 10 项，同一 SKU 不能重复）。" +
+        "应答 `{list: [{after_price}, …]}` 与 `carts` 一一对应、顺序相同，每个数字与该购物车单独调 `after_price` 的应答相同（分；未登录即原价）。" +
+        "任一购物车 `after_price` 会拒绝时，整个请求以同样的状态与信息失败。",
+    ],
+    failures: [
+      [400, "参数 carts 不能为空", "carts 为空数组"],
+      [400, "参数 carts 过长，最多 10 项", "超过 10 个购物车"],
+      [400, "参数 carts.1.units.1.sku_no 重复", "同一购物车中同一 SKU 出现两次"],
+      [404, "商品规格不存在", "某个购物车的 SKU 未知（另有 `after_price` 的其他失败）"],
+    ],
+    example: (ctx) => post(`${PROMOTION}/after_prices`, { carts: [{ units: [unitOf(ctx)] }, { units: [{ ...otherSku(ctx), sku_num: 1 }] }] }, asMember(ctx)),
+    failure: (ctx) => post(`${PROMOTION}/after_prices`, { carts: [] }, asMember(ctx)),
   },
   {
     group: "cart",

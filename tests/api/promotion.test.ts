@@ -489,6 +489,96 @@ describe("POST /promotion/available_coupon and /promotion/after_price", () => {
   });
 });
 
+describe("POST /promotion/after_prices (an extension): after_price of several carts in one call", () => {
+  async function memberWithCoupons() {
+    const db = h.store.db;
+    const big = createGoods(db, [20000, 3000]);
+    const other = createGoods(db, [20000]);
+    const memberId = createMember(db);
+    const headers = credentialHeaders(h, memberId);
+    const activities = [
+      createActivity(db, { amountOff: 1000, threshold: 5000 }),
+      createActivity(db, { couponType: "DISCOUNT", amountOff: null, discountPercent: 10, maxDiscount: 1500, threshold: 0 }),
+      createActivity(db, { amountOff: 5000, threshold: 0, goodsScope: [other.goodsNo] }),
+    ];
+    for (const activity_no of activities) expect((await post("/receive", { activity_no }, headers)).status).toBe(200);
+    const carts = [
+      [unit(big.goodsNo, big.skuNos[0])],
+      [unit(big.goodsNo, big.skuNos[1])],
+      [unit(other.goodsNo, other.skuNos[0])],
+      [unit(big.goodsNo, big.skuNos[0]), unit(other.goodsNo, other.skuNos[0])],
+    ];
+    return { headers, carts };
+  }
+
+  /** What after_price answers for each cart, one call per cart. */
+  const oneByOne = async (carts: unknown[][], headers?: Record<string, string>) =>
+    Promise.all(carts.map(async (units) => (await post("/after_price", { units }, headers)).body.result));
+
+  it("answers a member each cart's after_price in the carts' order, the figures N after_price calls answer", async () => {
+    const m = await memberWithCoupons();
+    const res = await post("/after_prices", { carts: m.carts.map((units) => ({ units })) }, m.headers);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ list: await oneByOne(m.carts, m.headers) });
+    // 20000 less 10 % capped at 1500; 3000 less 10 %; 20000 less the scoped 5000; both less the best one
+    expect(res.body.result.list.map((p: { after_price: number }) => p.after_price)).toEqual([18500, 2700, 15000, 35000]);
+  });
+
+  it("answers a visitor the plain goods amounts: no member's coupon leaks", async () => {
+    const m = await memberWithCoupons();
+    const res = await post("/after_prices", { carts: m.carts.map((units) => ({ units })) });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ list: [{ after_price: 20000 }, { after_price: 3000 }, { after_price: 20000 }, { after_price: 40000 }] });
+    expect(res.body.result.list).toEqual(await oneByOne(m.carts));
+  });
+
+  it("refuses the whole call with after_price's answer when a cart cannot be priced", async () => {
+    const m = await memberWithCoupons();
+    const before = promotionSnapshot(h.store.db);
+    expectFailure(
+      await post("/after_prices", { carts: [...m.carts, [unit("G1001", "NOPE-S1")]].map((units) => ({ units })) }, m.headers),
+      404,
+      "商品规格不存在",
+    );
+    expect(promotionSnapshot(h.store.db)).toEqual(before);
+  });
+
+  const cart = (over: Record<string, unknown> = {}) => ({ units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1, ...over }] });
+  const badCases: [string, unknown, string][] = [
+    ["no body", undefined, "carts"],
+    ["carts not a list", { carts: "G1001" }, "carts"],
+    ["an empty list of carts", { carts: [] }, "参数 carts 不能为空"],
+    ["11 carts", { carts: Array.from({ length: 11 }, () => cart()) }, "参数 carts 过长，最多 10 项"],
+    ["a cart without units", { carts: [cart(), {}] }, "缺少参数 carts.1.units"],
+    ["a cart with no units", { carts: [{ units: [] }] }, "参数 carts.0.units 不能为空"],
+    ["a cart of 11 units", { carts: [{ units: Array.from({ length: 11 }, (_, i) => unit("G1001", `S${i}`)) }] }, "carts.0.units"],
+    [
+      "a cart with the same SKU twice",
+      { carts: [cart(), { units: [unit("G1001", "G1001-S01"), unit("G1001", "G1001-S01")] }] },
+      "参数 carts.1.units.1.sku_no 重复",
+    ],
+    ["a bad SKU code", { carts: [cart({ sku_no: "G1001-S01' OR '1'='1" })] }, "carts.0.units.0.sku_no"],
+    ["a bad goods code", { carts: [cart({ goods_no: "<img src=x onerror=alert(1)>" })] }, "carts.0.units.0.goods_no"],
+    ["sku_num 2", { carts: [cart({ sku_num: 2 })] }, "carts.0.units.0.sku_num"],
+    ["sku_num a string", { carts: [cart({ sku_num: "1" })] }, "carts.0.units.0.sku_num"],
+  ];
+
+  it.each(badCases)("refuses %s with a Chinese 400 naming the field, and changes nothing", async (_name, json, message) => {
+    const before = promotionSnapshot(h.store.db);
+    const res = await post("/after_prices", json, as1);
+    expectFailure(res, 400);
+    expect(res.body.result.error_msg).toContain(message);
+    expect(promotionSnapshot(h.store.db)).toEqual(before);
+  });
+
+  it("refuses a huge body by the body limit", async () => {
+    const before = promotionSnapshot(h.store.db);
+    const carts = Array.from({ length: 10 }, () => ({ units: [unit("G1001", "G1001-S01")], pad: "x".repeat(7_000) }));
+    expectFailure(await post("/after_prices", { carts }, as1), 400, "请求体过大");
+    expect(promotionSnapshot(h.store.db)).toEqual(before);
+  });
+});
+
 describe("bad input answers 400 with a Chinese message naming the field, and changes nothing", () => {
   const long = "A".repeat(33);
   const units = (over: Record<string, unknown>) => ({ units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1, ...over }] });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { TradeDeps } from "../deps";
 import { optionalMember, requireMember } from "./member-auth";
 import { parse, send } from "../http/envelope";
-import { afterPrice, availableCoupons } from "../services/pricing.service";
+import { afterPrice, afterPrices, availableCoupons } from "../services/pricing.service";
 import { availableActivities, claimCoupon, myCoupons, receiveAuto, receiveOneClick } from "../services/promotion.service";
 import { checkDistinctSkus, CodeSchema, UnitsSchema } from "./units.schema";
 
@@ -15,6 +15,9 @@ const PageQuery = z.object({
 });
 const ReceiveBody = z.object({ activity_no: CodeSchema });
 const UnitsBody = z.object({ units: UnitsSchema });
+/** Carts priced in one after_prices call (an extension of the contract, docs/api.md). */
+const MAX_CARTS = 10;
+const CartsBody = z.object({ carts: z.array(UnitsBody).min(1).max(MAX_CARTS) });
 
 export function promotionRouter(deps: TradeDeps) {
   const router = Router();
@@ -59,6 +62,21 @@ export function promotionRouter(deps: TradeDeps) {
     const { units } = parse(UnitsBody, req.body);
     checkDistinctSkus(units);
     send(res, afterPrice(deps, member, units));
+  });
+
+  // an extension of the contract: after_price for up to 10 carts in one call (docs/api.md)
+  router.post("/after_prices", (req, res) => {
+    const member = optionalMember(deps, res);
+    const { carts } = parse(CartsBody, req.body);
+    carts.forEach(({ units }, i) => checkDistinctSkus(units, `carts.${i}.units`));
+    send(
+      res,
+      afterPrices(
+        deps,
+        member,
+        carts.map(({ units }) => units),
+      ),
+    );
   });
 
   return router;

@@ -42,11 +42,11 @@ export const CouponNosSchema = z
   .nullish()
   .transform((list) => (list ?? []).filter((no) => no !== ""));
 
-/** Units with no SKU twice (one unit per SKU: the quantity is fixed at 1). */
-export function checkDistinctSkus(units: readonly Unit[]): void {
+/** Units with no SKU twice (one unit per SKU: the quantity is fixed at 1); `field` names the list in the message. */
+export function checkDistinctSkus(units: readonly Unit[], field = "units"): void {
   const seen = new Set<string>();
   units.forEach((unit, i) => {
-    if (seen.has(unit.sku_no)) throw new ApiError(ERROR.BAD_INPUT, `参数 units.${i}.sku_no 重复`);
+    if (seen.has(unit.sku_no)) throw new ApiError(ERROR.BAD_INPUT, `参数 ${field}.${i}.sku_no 重复`);
     seen.add(unit.sku_no);
   });
 }

@@ -151,6 +151,14 @@ export function afterPrice(deps: ServiceDeps, member: Caller | null, input: read
   return { after_price: cartTotals(amount, optimal?.savingCents ?? 0).payableCents };
 }
 
+/**
+ * promotion/after_prices (an extension of the contract): after_price of each cart, in order. A cart
+ * that after_price refuses refuses the whole call with the same error.
+ */
+export function afterPrices(deps: ServiceDeps, member: Caller | null, carts: readonly (readonly UnitInput[])[]): { list: { after_price: number }[] } {
+  return { list: carts.map((units) => afterPrice(deps, member, units)) };
+}
+
 export interface PricedCart {
   units: ReturnType<typeof resolveUnits>;
   totals: CartTotals;
