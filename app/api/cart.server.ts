@@ -56,6 +56,15 @@ export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
   return api.post("/api/trade_bff/v1/promotion/after_price", AfterPriceSchema, { units });
 }
 
+/**
+ * after_price of several carts in one call: an extension of the contract (docs/api.md) that a
+ * backend may lack (404). A list that is not one figure per cart is no answer.
+ */
+export function getAfterPrices(api: TradeApi, carts: CartUnit[][]) {
+  const schema = z.object({ list: z.array(AfterPriceSchema).length(carts.length) });
+  return api.post("/api/trade_bff/v1/promotion/after_prices", schema, { carts: carts.map((units) => ({ units })) });
+}
+
 const CartOutputSchema = z.object({ list: z.array(PriceLineSchema) });
 
 /**

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { getAfterPrice } from "~/api/cart.server";
+import { getAfterPrice, getAfterPrices } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent, type LayoutItem } from "~/api/layout.server";
@@ -136,20 +136,26 @@ function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selectio
 /**
  * A member's 券后价 on each shopping-guide card (spec/02 §2), by goods number: the after-coupon price of
  * the SKU the card's price belongs to (goods_info's `sale_sku_no`; a backend without it shows none),
- * only when lower. Never fails the page.
+ * only when lower. All cards in one after_prices call; without its answer (a backend lacking the
+ * extension, or a card it would not price) one after_price per card, as the spec has it. Never fails
+ * the page.
  */
 async function guideAfterPrices(api: TradeApi, items: LayoutItem[]): Promise<Record<string, number>> {
   if (!api.credential) return {};
-  const prices = await Promise.all(
-    items.map(async (item) => {
-      const goods = item.assembly.GOODS?.goods_info;
-      if (!goods?.sale_sku_no) return null;
-      const unit = { goods_no: goods.goods_no, sku_no: goods.sale_sku_no, sku_num: 1 as const };
-      const after = (await optional("guide card after-coupon price", getAfterPrice(api, [unit])))?.after_price;
-      return after !== undefined && after < guidePrice(goods) ? ([goods.goods_no, after] as const) : null;
+  const cards = items.flatMap((item) => {
+    const goods = item.assembly.GOODS?.goods_info;
+    return goods?.sale_sku_no ? [{ goods, units: [{ goods_no: goods.goods_no, sku_no: goods.sale_sku_no, sku_num: 1 as const }] }] : [];
+  });
+  if (cards.length === 0) return {};
+  const carts = cards.map((card) => card.units);
+  const batch = await optional("guide cards' after-coupon prices", getAfterPrices(api, carts));
+  const prices = batch?.list ?? (await Promise.all(carts.map((units) => optional("guide card after-coupon price", getAfterPrice(api, units)))));
+  return Object.fromEntries(
+    cards.flatMap(({ goods }, i) => {
+      const after = prices[i]?.after_price;
+      return after !== undefined && after < guidePrice(goods) ? [[goods.goods_no, after] as const] : [];
     }),
   );
-  return Object.fromEntries(prices.filter((entry) => entry !== null));
 }
 
 const BuyInput = z.object({ intent: z.literal("buy"), sku: CodeSchema.optional() });
