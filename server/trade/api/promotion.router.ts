@@ -15,7 +15,7 @@ const PageQuery = z.object({
 });
 const ReceiveBody = z.object({ activity_no: CodeSchema });
 const UnitsBody = z.object({ units: UnitsSchema });
-/** Carts priced in one after_prices call (an extension of the contract, docs/api.md). */
+/** At most this many carts in one after_prices call (an extension of the contract, docs/api.md). */
 const MAX_CARTS = 10;
 const CartsBody = z.object({ carts: z.array(UnitsBody).min(1).max(MAX_CARTS) });
 
@@ -68,15 +68,9 @@ export function promotionRouter(deps: TradeDeps) {
   router.post("/after_prices", (req, res) => {
     const member = optionalMember(deps, res);
     const { carts } = parse(CartsBody, req.body);
-    carts.forEach(({ units }, i) => checkDistinctSkus(units, `carts.${i}.units`));
-    send(
-      res,
-      afterPrices(
-        deps,
-        member,
-        carts.map(({ units }) => units),
-      ),
-    );
+    const unitLists = carts.map(({ units }) => units);
+    unitLists.forEach((units, i) => checkDistinctSkus(units, `carts.${i}.units`));
+    send(res, afterPrices(deps, member, unitLists));
   });
 
   return router;
