@@ -26,27 +26,11 @@ export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, "--import", "tsx", "boot.ts
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-/** The packages' install scripts have run: better-sqlite3's native module is built. */
-const nativeBuilt = () => existsSync("node_modules/better-sqlite3/build/Release/better_sqlite3.node");
-
-/**
- * npm install when the dependencies are missing or stale. With `deferScripts` the packages' install scripts are left
- * out (better-sqlite3 compiles SQLite from source: ~45 s on one core, as its prebuilt binaries are downloaded from
- * GitHub, which this machine does not reach) and the answer is true: the caller runs `npm rebuild` beside other work
- * that needs no native module. A rebuild that never finished is made up for at the next start.
- */
-export function ensureDependencies({ deferScripts = false } = {}) {
+export function ensureDependencies() {
   const installed = mtime("node_modules/.package-lock.json");
-  if (installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json")) {
-    if (nativeBuilt()) return false;
-    if (deferScripts) return true;
-    console.log("→ npm rebuild");
-    run("npm", ["rebuild"]);
-    return false;
-  }
-  console.log(`→ npm install${deferScripts ? " --ignore-scripts (npm rebuild follows beside the checks)" : ""}`);
-  run("npm", ["install", "--no-audit", "--no-fund", ...(deferScripts ? ["--ignore-scripts"] : [])]);
-  return deferScripts;
+  if (installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json")) return;
+  console.log("→ npm install");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 /**

@@ -1,14 +1,14 @@
-// `npm test`: installs what the tests need (dependencies, Chromium's headless shell with CJK fonts, nginx and
-// iproute2), then runs the native modules' build (better-sqlite3, when just installed), the typecheck, the lint and
-// format checks and the production build side by side (each a single-threaded process for the most part: together
-// they keep both cores of a small machine busy), the unit, API and server tests (vitest) and the end-to-end tests
-// (Playwright, JavaScript on and off). Exits non-zero on any failure and prints one summary line.
+// `npm test`: installs what the tests need (dependencies, Chromium with CJK fonts, nginx and iproute2), then runs the
+// typecheck, the lint and format checks and the production build side by side (each a single-threaded process
+// for the most part: together they keep both cores of a small machine busy), the unit, API and server tests
+// (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any failure and prints
+// one summary line.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { buildIsStale, ensureDependencies, ensureTestTools } from "./setup.mjs";
 
-const rebuild = ensureDependencies({ deferScripts: true });
+ensureDependencies();
 ensureTestTools();
 
 mkdirSync("tests/.tmp", { recursive: true });
@@ -38,9 +38,7 @@ function concurrentStep(title, command, args) {
   });
 }
 
-const [nativeModules, ...checks] = await Promise.all([
-  // the native modules' build (better-sqlite3) on one core while the checks, which need none, use the other
-  rebuild ? concurrentStep("native modules (npm rebuild)", "npm", ["rebuild"]) : true,
+const checks = await Promise.all([
   concurrentStep("typecheck", "npx", ["tsc", "--noEmit"]),
   concurrentStep("lint (ESLint)", "npx", ["eslint", "."]),
   concurrentStep("format check (Prettier)", "npx", ["prettier", "--check", "."]),
@@ -49,8 +47,8 @@ const [nativeModules, ...checks] = await Promise.all([
 ]);
 const built = checks.pop();
 counts.failed += checks.filter((ok) => !ok).length;
-if (!nativeModules || !built) {
-  console.error(`\n${nativeModules ? "the production build" : "npm rebuild"} failed: the unit, server and end-to-end tests need it`);
+if (!built) {
+  console.error("\nthe production build failed: the server and end-to-end tests need it");
   process.exit(1);
 }
 
