@@ -1,8 +1,8 @@
-// `npm test`: installs what the tests need (dependencies, Chromium's headless shell with CJK fonts, nginx and iproute2), then runs the
-// typecheck, the lint and format checks and the production build side by side (each a single-threaded process
-// for the most part: together they keep both cores of a small machine busy), the unit, API and server tests
-// (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any failure and prints
-// one summary line.
+// `npm test`: installs what the tests need (dependencies, Chromium's headless shell with CJK fonts, nginx and
+// iproute2), then runs the typecheck, the lint and format checks and the production build side by side (each a
+// single-threaded process for the most part: together they keep both cores of a small machine busy), the unit, API
+// and server tests (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any
+// failure and prints one summary line.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
