@@ -119,7 +119,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: "node",
     pool: "forks",
-    // test files share a worker's modules: a new process per file cost ~45 of vitest's ~170 CPU-seconds
+    // test files share a worker's modules: a new process per file cost ~25 of vitest's ~170 CPU-seconds
     // (docs/benchmarks.md, issue 23, session 32). vitest 3 isolates per pool, not per project
     poolOptions: { forks: { isolate: false } },
     testTimeout: 20_000,
