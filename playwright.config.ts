@@ -1,12 +1,8 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { testBrowser } from "./scripts/setup.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_DB_DIR = "tests/.tmp/e2e";
-// Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs headless) before the
-// whole browser: the same Blink at ~40 % less CPU a test, as the browser tests are CPU-bound (docs/benchmarks.md
-// "Issue 23, session 32")
-const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +24,7 @@ export default defineConfig({
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
     launchOptions: {
-      executablePath: chromium,
+      executablePath: testBrowser(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -19,6 +19,8 @@ import {
 
 const BASE = "/api/trade_bff/v1/promotion";
 const CN = /[\u4e00-\u9fa5]/;
+/** One seeded unit of G1001 as a pricing call's body, with the fields a bad-input case replaces. */
+const unitsBody = (over: Record<string, unknown> = {}) => ({ units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1, ...over }] });
 
 let h: Harness;
 let startNow: number;
@@ -543,24 +545,23 @@ describe("POST /promotion/after_prices (an extension): after_price of several ca
     expect(promotionSnapshot(h.store.db)).toEqual(before);
   });
 
-  const cart = (over: Record<string, unknown> = {}) => ({ units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1, ...over }] });
   const badCases: [string, unknown, string][] = [
     ["no body", undefined, "carts"],
     ["carts not a list", { carts: "G1001" }, "carts"],
     ["an empty list of carts", { carts: [] }, "参数 carts 不能为空"],
-    ["11 carts", { carts: Array.from({ length: 11 }, () => cart()) }, "参数 carts 过长，最多 10 项"],
-    ["a cart without units", { carts: [cart(), {}] }, "缺少参数 carts.1.units"],
+    ["11 carts", { carts: Array.from({ length: 11 }, () => unitsBody()) }, "参数 carts 过长，最多 10 项"],
+    ["a cart without units", { carts: [unitsBody(), {}] }, "缺少参数 carts.1.units"],
     ["a cart with no units", { carts: [{ units: [] }] }, "参数 carts.0.units 不能为空"],
     ["a cart of 11 units", { carts: [{ units: Array.from({ length: 11 }, (_, i) => unit("G1001", `S${i}`)) }] }, "carts.0.units"],
     [
       "a cart with the same SKU twice",
-      { carts: [cart(), { units: [unit("G1001", "G1001-S01"), unit("G1001", "G1001-S01")] }] },
+      { carts: [unitsBody(), { units: [unit("G1001", "G1001-S01"), unit("G1001", "G1001-S01")] }] },
       "参数 carts.1.units.1.sku_no 重复",
     ],
-    ["a bad SKU code", { carts: [cart({ sku_no: "G1001-S01' OR '1'='1" })] }, "carts.0.units.0.sku_no"],
-    ["a bad goods code", { carts: [cart({ goods_no: "<img src=x onerror=alert(1)>" })] }, "carts.0.units.0.goods_no"],
-    ["sku_num 2", { carts: [cart({ sku_num: 2 })] }, "carts.0.units.0.sku_num"],
-    ["sku_num a string", { carts: [cart({ sku_num: "1" })] }, "carts.0.units.0.sku_num"],
+    ["a bad SKU code", { carts: [unitsBody({ sku_no: "G1001-S01' OR '1'='1" })] }, "carts.0.units.0.sku_no"],
+    ["a bad goods code", { carts: [unitsBody({ goods_no: "<img src=x onerror=alert(1)>" })] }, "carts.0.units.0.goods_no"],
+    ["sku_num 2", { carts: [unitsBody({ sku_num: 2 })] }, "carts.0.units.0.sku_num"],
+    ["sku_num a string", { carts: [unitsBody({ sku_num: "1" })] }, "carts.0.units.0.sku_num"],
   ];
 
   it.each(badCases)("refuses %s with a Chinese 400 naming the field, and changes nothing", async (_name, json, message) => {
@@ -581,7 +582,6 @@ describe("POST /promotion/after_prices (an extension): after_price of several ca
 
 describe("bad input answers 400 with a Chinese message naming the field, and changes nothing", () => {
   const long = "A".repeat(33);
-  const units = (over: Record<string, unknown>) => ({ units: [{ goods_no: "G1001", sku_no: "G1001-S01", sku_num: 1, ...over }] });
   const queryCases: [string, string][] = [
     ["?page=0", "page"],
     ["?page=-1", "page"],
@@ -604,21 +604,21 @@ describe("bad input answers 400 with a Chinese message naming the field, and cha
     ["sku_no missing", { units: [{ goods_no: "G1001", sku_num: 1 }] }, "units.0.sku_no"],
     ["goods_no missing", { units: [{ sku_no: "G1001-S01", sku_num: 1 }] }, "units.0.goods_no"],
     ["sku_num missing", { units: [{ goods_no: "G1001", sku_no: "G1001-S01" }] }, "units.0.sku_num"],
-    ["sku_num 2", units({ sku_num: 2 }), "units.0.sku_num"],
-    ["sku_num 0", units({ sku_num: 0 }), "units.0.sku_num"],
-    ["sku_num negative", units({ sku_num: -1 }), "units.0.sku_num"],
-    ["sku_num huge", units({ sku_num: 1e308 }), "units.0.sku_num"],
-    ["sku_num a string", units({ sku_num: "1" }), "units.0.sku_num"],
-    ["sku_num an unknown enum", units({ sku_num: "ONE" }), "units.0.sku_num"],
-    ["sku_no a number", units({ sku_no: 1001 }), "units.0.sku_no"],
-    ["sku_no too long", units({ sku_no: long }), "units.0.sku_no"],
-    ["sku_no empty", units({ sku_no: "" }), "units.0.sku_no"],
-    ["sku_no HTML", units({ sku_no: "<img src=x onerror=alert(1)>" }), "units.0.sku_no"],
-    ["sku_no SQL", units({ sku_no: "G1001-S01' OR '1'='1" }), "units.0.sku_no"],
-    ["goods_no unicode", units({ goods_no: "游戏🎮" }), "units.0.goods_no"],
-    ["goods_no SQL", units({ goods_no: "G1001; DROP TABLE coupons;--" }), "units.0.goods_no"],
-    ["attr not an object", units({ attr: "x" }), "units.0.attr"],
-    ["attr field too long", units({ attr: { origin_performance_no: "x".repeat(65) } }), "units.0.attr.origin_performance_no"],
+    ["sku_num 2", unitsBody({ sku_num: 2 }), "units.0.sku_num"],
+    ["sku_num 0", unitsBody({ sku_num: 0 }), "units.0.sku_num"],
+    ["sku_num negative", unitsBody({ sku_num: -1 }), "units.0.sku_num"],
+    ["sku_num huge", unitsBody({ sku_num: 1e308 }), "units.0.sku_num"],
+    ["sku_num a string", unitsBody({ sku_num: "1" }), "units.0.sku_num"],
+    ["sku_num an unknown enum", unitsBody({ sku_num: "ONE" }), "units.0.sku_num"],
+    ["sku_no a number", unitsBody({ sku_no: 1001 }), "units.0.sku_no"],
+    ["sku_no too long", unitsBody({ sku_no: long }), "units.0.sku_no"],
+    ["sku_no empty", unitsBody({ sku_no: "" }), "units.0.sku_no"],
+    ["sku_no HTML", unitsBody({ sku_no: "<img src=x onerror=alert(1)>" }), "units.0.sku_no"],
+    ["sku_no SQL", unitsBody({ sku_no: "G1001-S01' OR '1'='1" }), "units.0.sku_no"],
+    ["goods_no unicode", unitsBody({ goods_no: "游戏🎮" }), "units.0.goods_no"],
+    ["goods_no SQL", unitsBody({ goods_no: "G1001; DROP TABLE coupons;--" }), "units.0.goods_no"],
+    ["attr not an object", unitsBody({ attr: "x" }), "units.0.attr"],
+    ["attr field too long", unitsBody({ attr: { origin_performance_no: "x".repeat(65) } }), "units.0.attr.origin_performance_no"],
     ["the same SKU twice", { units: [unit("G1001", "G1001-S01"), unit("G1001", "G1001-S01")] }, "units.1.sku_no"],
   ];
   const receiveCases: [string, unknown, string][] = [
