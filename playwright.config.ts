@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { testBrowser } from "./scripts/setup.mjs";
+import { SERVER_ENTRY, testBrowser } from "./scripts/setup.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_DB_DIR = "tests/.tmp/e2e";
@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // a fresh database every run: the server creates and seeds it when missing
-    command: `rm -rf ${E2E_DB_DIR} && node --import tsx boot.ts`,
+    command: `rm -rf ${E2E_DB_DIR} && node ${SERVER_ENTRY}`,
     url: `http://localhost:${port}/api/trade_bff/v1/shopping/layout?page_type=HOME`,
     reuseExistingServer: false,
     timeout: 60_000,

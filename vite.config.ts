@@ -124,6 +124,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     poolOptions: { forks: { isolate: false } },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // every project: the server's bundle no older than its sources (the tests that start the server run it)
+    globalSetup: ["tests/support/server-bundle.ts"],
     projects: [
       {
         extends: true,

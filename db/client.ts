@@ -25,7 +25,9 @@ export interface Store {
  */
 export const SQLITE_CACHE_KIB = 16_000;
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+// from the project's root, one level above this file and above the production server's bundle (build/boot.js,
+// scripts/build-server.mjs), which this module is part of
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "..", "db", "migrations");
 
 export function openStore(file: string): Store {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });

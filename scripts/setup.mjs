@@ -22,7 +22,9 @@ export function run(command, args, options = {}) {
  *   30 MiB more resident at the same CPU per request in two soaks side by side (docs/benchmarks.md).
  */
 export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=512"];
-export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, "--import", "tsx", "boot.ts"];
+/** The production server, built by `npm run build` (scripts/build-server.mjs, decision 038). */
+export const SERVER_ENTRY = "build/boot.js";
+export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
@@ -81,16 +83,22 @@ function hasCjkFonts() {
   }
 }
 
-/** Whether the storefront was never built or a source is newer than the build. */
+/** Whether one of the files or folders `sources` holds a file newer than `marker`. */
+export function newerThan(sources, marker) {
+  const present = sources.filter((p) => existsSync(p));
+  return execFileSync("find", [...present, "-newer", marker, "-type", "f", "-print", "-quit"], { encoding: "utf8" }).trim() !== "";
+}
+
+/** What the server's bundle (SERVER_ENTRY) is built from. */
+export const SERVER_SOURCES = ["boot.ts", "server", "db", "seed", "shared", "tsconfig.json", "package-lock.json"];
+const STOREFRONT_SOURCES = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
+
+/** Whether the storefront or the server was never built or a source is newer than its build. */
 export function buildIsStale() {
-  const marker = "build/server/index.js";
-  const sources = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
-  return (
-    !existsSync(marker) ||
-    execFileSync("find", [...sources.filter((p) => existsSync(p)), "-newer", marker, "-type", "f", "-print", "-quit"], {
-      encoding: "utf8",
-    }).trim() !== ""
-  );
+  return [
+    ["build/server/index.js", STOREFRONT_SOURCES],
+    [SERVER_ENTRY, SERVER_SOURCES],
+  ].some(([marker, sources]) => !existsSync(marker) || newerThan(sources, marker));
 }
 
 /** Rebuilds the storefront when it is stale. */

@@ -1,13 +1,11 @@
 // Deterministic, re-runnable demo seed: wipes every table and inserts the catalogue, layout,
 // promotions, demo members and their orders in one synchronous transaction.
-// Run as a script: `tsx seed/seed.ts` (DB_FILE, default data/shop.sqlite; images beside it).
+// Run as a script: `npm run seed` (seed/run.ts).
 // seedCatalogue is the part a shop outside the demo starts with (decision 011): no accounts with
 // the published password, no orders, and no codes (they are derived from the repository's seeds,
 // so anyone could read them).
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { openStore, schema, type Db, type Store } from "../db/client";
+import { schema, type Db, type Store } from "../db/client";
 import { hashPassword } from "../server/trade/domain/password";
 import {
   ACTIVITIES,
@@ -881,42 +879,4 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
     outOfStockOrderNo: firstMemberOrder((o) => o.status === "SENDING" && Boolean(o.notice)),
     secondMemberOrderNos: orders.orders.filter((o) => o.memberId === 2).map((o) => o.orderNo),
   };
-}
-
-// ─── script mode ─────────────────────────────────────────────────────────
-
-function printSummary(s: SeedSummary, dbFile: string, mediaDir: string): void {
-  const lines = [
-    `已写入演示数据 → ${dbFile}（图片：${mediaDir}）`,
-    `  表行数: ${Object.entries(s.counts)
-      .filter(([, n]) => n > 0)
-      .map(([t, n]) => `${t}=${n}`)
-      .join(", ")}`,
-    ...s.members.map((m) => `  演示账户: ${m.mobile} / ${m.password}（${m.memberName}）`),
-    `  即将售罄: ${s.nearlySoldOutSku.skuNo} ${s.nearlySoldOutSku.name}（剩 2 个兑换码）`,
-    `  已售罄:   ${s.soldOutSku.skuNo} ${s.soldOutSku.name}`,
-    `  会员 1 订单:`,
-    ...Object.entries(s.ordersByStatus).map(([status, nos]) => `    ${status.padEnd(12)} ${nos.join(", ")}`),
-    `    预售待发货 ${s.presaleOrderNo}；缺货待补 ${s.outOfStockOrderNo}`,
-    `  会员 2 订单: ${s.secondMemberOrderNos.join(", ")}`,
-  ];
-  console.log(lines.join("\n"));
-}
-
-function isMain(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  const self = fileURLToPath(import.meta.url);
-  return resolve(entry) === self || resolve(entry) === self.replace(/\.ts$/, "");
-}
-
-if (isMain()) {
-  const dbFile = process.env.DB_FILE ?? "data/shop.sqlite";
-  const mediaDir = join(dirname(resolve(dbFile)), "media");
-  const store = openStore(dbFile);
-  try {
-    printSummary(seedDatabase(store, { mediaDir }), dbFile, mediaDir);
-  } finally {
-    store.close();
-  }
 }

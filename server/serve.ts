@@ -21,6 +21,7 @@ import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
 import { startJobs } from "./trade/jobs";
 
+// one level above this file, and above the production bundle it is part of (build/boot.js)
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What the storefront's server entry exports besides the render (app/entry.server.tsx). */

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
+import { SERVER_ENTRY } from "../../scripts/setup.mjs";
 import { orders } from "../../db/schema";
 import { issueCredential } from "../../server/trade/services/session.service";
 import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, orderBody, signedBody } from "./order-fixtures";
@@ -49,10 +50,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node --import tsx boot.ts` on the DB file and waits until it answers. */
+/** Starts the production server (`node build/boot.js`) on the DB file and waits until it answers. */
 async function startServer(dbFile: string, secret: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "boot.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

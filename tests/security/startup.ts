@@ -1,7 +1,8 @@
 // Start-up refusals: spawns the server as `npm start` does and reports whether it stopped, with
-// its exit code and what it printed, or whether it came up and answered (then it is stopped). A start-up through tsx
+// its exit code and what it printed, or whether it came up and answered (then it is stopped). A start-up
 // took 35 s with the load average at 16–24: 45 s before it counts as not started.
 import { spawn } from "node:child_process";
+import { SERVER_ENTRY } from "../../scripts/setup.mjs";
 import { freePort } from "../bench/server";
 
 export interface Startup {
@@ -13,7 +14,7 @@ export interface Startup {
 
 export async function startup(env: Record<string, string | undefined>, waitMs = 45_000): Promise<Startup> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "boot.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     // a variable given as undefined is left unset (spawn skips undefined values)
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,29 @@
+// The production server in one file: boot.ts and what it imports from server/, db/, seed/ and shared/, compiled by
+// esbuild into build/boot.js, which `npm start` runs with plain node (decision 038). Packages stay imports of
+// node_modules. Part of `npm run build`; the tests that start the server build it again when a source is newer.
+import { buildSync } from "esbuild";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { newerThan, SERVER_ENTRY, SERVER_SOURCES } from "./setup.mjs";
+
+export function buildServer() {
+  buildSync({
+    entryPoints: ["boot.ts"],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    // a stack trace names the source's file and line under node --enable-source-maps
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+}
+
+/** Rebuilds the server's bundle when it is missing or a source is newer (a fraction of a second). */
+export function ensureServerBundle() {
+  if (!existsSync(SERVER_ENTRY) || newerThan(SERVER_SOURCES, SERVER_ENTRY)) buildServer();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildServer();
