@@ -1,6 +1,6 @@
 // What both README commands need before they run: dependencies (npm install when missing or
 // stale), and for the tests a Chromium with CJK fonts. Plain Node, so it runs before any install.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 
 export function run(command, args, options = {}) {
@@ -28,11 +28,34 @@ export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-export function ensureDependencies() {
+/** better-sqlite3's compiled binding: what its install script makes (it compiles SQLite). */
+const NATIVE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+
+/**
+ * npm install when the dependencies are missing or older than package.json or its lock. npm runs the packages' install
+ * scripts after unpacking them all, and better-sqlite3's compiles SQLite on one core (~45 s: its prebuilt binaries come
+ * from GitHub, which a machine without that access does not reach). With `scriptsBeside`, the packages are unpacked
+ * first and the install scripts (`npm rebuild`) left running: the promise settles with them, and the caller uses the
+ * other core meanwhile for what needs no native module (`npm test`'s checks and build). Without, they run in line.
+ */
+export function ensureDependencies({ scriptsBeside = false } = {}) {
   const installed = mtime("node_modules/.package-lock.json");
-  if (installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json")) return;
-  console.log("→ npm install");
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  const fresh = installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json");
+  if (fresh && existsSync(NATIVE_BINDING)) return Promise.resolve(true);
+  if (!fresh) {
+    console.log(`→ npm install${scriptsBeside ? " (install scripts beside the checks)" : ""}`);
+    run("npm", ["install", "--no-audit", "--no-fund", ...(scriptsBeside ? ["--ignore-scripts"] : [])]);
+    if (!scriptsBeside) return Promise.resolve(true);
+  }
+  // the install scripts: after an install that left them for later, or one cut short before the binding was built
+  if (!scriptsBeside) {
+    run("npm", ["rebuild"]);
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["rebuild"], { stdio: ["ignore", "inherit", "inherit"] });
+    child.on("close", (code) => resolve(code === 0));
+  });
 }
 
 /**
