@@ -2,9 +2,8 @@
 // esbuild into build/boot.js, which `npm start` runs with plain node (decision 038). Packages stay imports of
 // node_modules. Part of `npm run build`; the tests that start the server build it again when a source is newer.
 import { buildSync } from "esbuild";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { newerThan, SERVER_ENTRY, SERVER_SOURCES } from "./setup.mjs";
+import { SERVER_ENTRY, serverBuildIsStale } from "./setup.mjs";
 
 export function buildServer() {
   buildSync({
@@ -23,7 +22,7 @@ export function buildServer() {
 
 /** Rebuilds the server's bundle when it is missing or a source is newer (a fraction of a second). */
 export function ensureServerBundle() {
-  if (!existsSync(SERVER_ENTRY) || newerThan(SERVER_SOURCES, SERVER_ENTRY)) buildServer();
+  if (serverBuildIsStale()) buildServer();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildServer();

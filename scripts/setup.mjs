@@ -106,22 +106,23 @@ function hasCjkFonts() {
   }
 }
 
-/** Whether one of the files or folders `sources` holds a file newer than `marker`. */
-export function newerThan(sources, marker) {
+/** Whether `marker` is missing or one of the files or folders `sources` holds a file newer than it. */
+function isStale(marker, sources) {
+  if (!existsSync(marker)) return true;
   const present = sources.filter((p) => existsSync(p));
   return execFileSync("find", [...present, "-newer", marker, "-type", "f", "-print", "-quit"], { encoding: "utf8" }).trim() !== "";
 }
 
 /** What the server's bundle (SERVER_ENTRY) is built from. */
-export const SERVER_SOURCES = ["boot.ts", "server", "db", "seed", "shared", "tsconfig.json", "package-lock.json"];
+const SERVER_SOURCES = ["boot.ts", "server", "db", "seed", "shared", "tsconfig.json", "package-lock.json"];
 const STOREFRONT_SOURCES = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
+
+/** Whether the server's bundle was never built or a source is newer. */
+export const serverBuildIsStale = () => isStale(SERVER_ENTRY, SERVER_SOURCES);
 
 /** Whether the storefront or the server was never built or a source is newer than its build. */
 export function buildIsStale() {
-  return [
-    ["build/server/index.js", STOREFRONT_SOURCES],
-    [SERVER_ENTRY, SERVER_SOURCES],
-  ].some(([marker, sources]) => !existsSync(marker) || newerThan(sources, marker));
+  return isStale("build/server/index.js", STOREFRONT_SOURCES) || serverBuildIsStale();
 }
 
 /** Rebuilds the storefront when it is stale. */
