@@ -52,6 +52,8 @@ for (const device of DEVICES) {
       await confirmPurchase(page, catalogue);
       const { cashier, orderNo } = await payAndOpenCashier(page, context, js, touch);
       await cashier.getByRole("button", { name: "模拟支付失败" }).click();
+      // the shopper reads the cashier's answer, then closes its tab (not while it still loads)
+      await expect(cashier.getByRole("heading", { name: "支付未完成" })).toBeVisible();
       await expect.poll(() => statusOf(orderNo)).toBe("PAY_FAIL");
 
       // the cashier's 返回商城 (through the 5 s pay-wait of the spec) lands on a page that says it too; where
