@@ -17,6 +17,7 @@ import { isCheckoutPath } from "~/lib/checkout-pages";
 import { searchBoxData } from "~/server-only/search-box.server";
 import { PageViewReporter } from "~/components/layout/page-view-reporter";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { LOADER_SCRIPT } from "~/lib/scripts-after-paint";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOADER_SCRIPT }} />
       </body>
     </html>
   );

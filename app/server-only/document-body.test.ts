@@ -3,6 +3,7 @@ import { text } from "node:stream/consumers";
 import { createElement, type ReactElement } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { INERT_MODULE, INERT_PRELOAD } from "~/lib/scripts-after-paint";
 import { documentBody } from "./document-body.server";
 
 function render(element: ReactElement, into: "PassThrough" | "documentBody") {
@@ -50,5 +51,24 @@ describe("documentBody", () => {
     const html = await render(page, "documentBody");
     expect(html).not.toContain("\u0000");
     expect(html).toBe(renderToStaticMarkup(page));
+  });
+
+  it("sends Remix's module preloads and module script inert, and nothing else changed (decision 039)", async () => {
+    const remix =
+      '<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/root-2.js"/>' +
+      '<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="module" async="">import "/assets/root-2.js";</script>';
+    const others = '<link rel="stylesheet" href="/assets/app.css"/><script type="application/ld+json">{}</script><p>rel="modulepreload" 协议</p>';
+    const { sink, body } = documentBody();
+    // split mid-tag, as React's 2048-byte views may split it
+    const whole = Buffer.from(others + remix);
+    const cut = Buffer.byteLength(others) + '<link rel="module'.length;
+    sink.write(whole.subarray(0, cut));
+    sink.end(whole.subarray(cut));
+    const html = (await body).toString("utf8");
+    expect(html).toBe(
+      others +
+        `<link rel="${INERT_PRELOAD}" href="/assets/entry.client-1.js"/><link rel="${INERT_PRELOAD}" href="/assets/root-2.js"/>` +
+        `<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="${INERT_MODULE}" async="">import "/assets/root-2.js";</script>`,
+    );
   });
 });

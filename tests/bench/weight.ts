@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { INERT_MODULE, INERT_PRELOAD } from "../../app/lib/scripts-after-paint";
 
 export interface Weight {
   jsFiles: number;
@@ -24,7 +25,8 @@ export function firstLoadWeight(html: string, clientDir: string): Weight {
     const rel = attr(tag, "rel");
     const href = attr(tag, "href");
     if (!href?.startsWith("/")) continue;
-    if (rel === "modulepreload") js.add(href);
+    // the module preloads leave the server inert and load after the first paint (decision 039)
+    if (rel === "modulepreload" || rel === INERT_PRELOAD) js.add(href);
     if (rel === "stylesheet") css.add(href);
   }
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
@@ -32,7 +34,7 @@ export function firstLoadWeight(html: string, clientDir: string): Weight {
     if (src?.startsWith("/")) js.add(src);
   }
   // Remix's inline module script imports the manifest, the entry and the route modules
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const [, body] of html.matchAll(new RegExp(`<script\\b[^>]*type="(?:module|${INERT_MODULE})"[^>]*>([\\s\\S]*?)</script>`, "g"))) {
     for (const [, spec] of body.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/[^"']+\.js)["']/g)) js.add(spec);
   }
   const sizes = (files: Set<string>) =>

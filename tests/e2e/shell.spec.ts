@@ -76,6 +76,33 @@ test.describe("page shell", () => {
     await expect(page.locator('script[src="/cs-chat.js"]')).toHaveCount(0);
   });
 
+  test("the shop's scripts load after the first paint and the hero image, then the page works", { tag: "@js-only" }, async ({ page }) => {
+    // decision 039: on a slow phone link the page's ~100 kB of JavaScript no longer competes with
+    // the stylesheet and the largest image for the first paint
+    await page.goto("/topic/G1001");
+    await page.locator(".search-box[data-enhanced]").waitFor();
+    const timings = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const scripts = resources.filter((entry) => /\/assets\/.+\.js$/.test(entry.name));
+      const hero = resources.find((entry) => entry.name.endsWith("/media/goods/G1001/bg.svg"));
+      return {
+        scripts: scripts.length,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Infinity,
+        heroLoaded: hero?.responseEnd ?? Infinity,
+      };
+    });
+    expect(timings.scripts).toBeGreaterThan(3);
+    expect(timings.firstScript).toBeGreaterThanOrEqual(timings.firstPaint);
+    expect(timings.firstScript).toBeGreaterThanOrEqual(timings.heroLoaded);
+    // and the page is the hydrated shop: a client-side search, no document load
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole("banner").getByPlaceholder("搜索关键词").fill("steam");
+    await page.getByRole("banner").getByPlaceholder("搜索关键词").press("Enter");
+    await expect(page).toHaveURL(/\/search-result\/steam$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
   test("an image that cannot load says 图片加载失败 in its place", { tag: "@js-only" }, async ({ page }) => {
     // with JavaScript only: without JavaScript the browser shows the image's own alt text
     await page.route("**/media/goods/*/cover.svg", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: "not an image" }));

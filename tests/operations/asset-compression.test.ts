@@ -4,6 +4,7 @@
 import { request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { beforeAll, expect, it } from "vitest";
+import { INERT_PRELOAD } from "../../app/lib/scripts-after-paint";
 import { sharedShop, type Shop } from "../security/shop";
 
 let shop: Shop;
@@ -13,7 +14,8 @@ beforeAll(async () => {
   shop = sharedShop();
   const html = await (await fetch(`${shop.url}/search-result`)).text();
   stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
-  scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // the module preloads, inert until the page's first paint (decision 039)
+  scripts = [...html.matchAll(new RegExp(`<link rel="${INERT_PRELOAD}" href="(/assets/[^"]+\\.js)"`, "g"))].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(1);
 });
 
