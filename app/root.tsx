@@ -17,7 +17,7 @@ import { isCheckoutPath } from "~/lib/checkout-pages";
 import { searchBoxData } from "~/server-only/search-box.server";
 import { PageViewReporter } from "~/components/layout/page-view-reporter";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { LOADER_SCRIPT } from "~/lib/scripts-after-paint";
+import { LOADER_SCRIPT } from "~/lib/scripts-after-hero";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -8,14 +8,14 @@
 // browsers would show a broken character. The padding only ever sits at the end of a view and HTML
 // has no NUL bytes of its own, so trailing NULs are dropped from each view.
 import { Writable } from "node:stream";
-import { INERT_MODULE, INERT_PRELOAD } from "~/lib/scripts-after-paint";
+import { INERT_MODULE, INERT_PRELOAD } from "~/lib/scripts-after-hero";
 
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const PRELOAD_INERT = Buffer.from(`<link rel="${INERT_PRELOAD}"`);
 const MODULE = Buffer.from(' type="module" async=""');
 const MODULE_INERT = Buffer.from(` type="${INERT_MODULE}" async=""`);
 
-/** Remix's module preloads and its module script, made inert in place until the loader runs (scripts-after-paint.ts). */
+/** Remix's module preloads and its module script, made inert in place until the loader runs (scripts-after-hero.ts). */
 function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   for (let at = html.indexOf(PRELOAD); at >= 0; at = html.indexOf(PRELOAD, at + PRELOAD.length)) PRELOAD_INERT.copy(html, at);
   const module = html.indexOf(MODULE);

@@ -3,7 +3,7 @@ import { text } from "node:stream/consumers";
 import { createElement, type ReactElement } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { INERT_MODULE, INERT_PRELOAD } from "~/lib/scripts-after-paint";
+import { INERT_MODULE, INERT_PRELOAD } from "~/lib/scripts-after-hero";
 import { documentBody } from "./document-body.server";
 
 function render(element: ReactElement, into: "PassThrough" | "documentBody") {

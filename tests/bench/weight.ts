@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { INERT_MODULE, INERT_PRELOAD } from "../../app/lib/scripts-after-paint";
+import { INERT_MODULE, INERT_PRELOAD } from "../../app/lib/scripts-after-hero";
 
 export interface Weight {
   jsFiles: number;

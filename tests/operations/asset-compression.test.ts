@@ -4,7 +4,7 @@
 import { request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { beforeAll, expect, it } from "vitest";
-import { INERT_PRELOAD } from "../../app/lib/scripts-after-paint";
+import { INERT_PRELOAD } from "../../app/lib/scripts-after-hero";
 import { sharedShop, type Shop } from "../security/shop";
 
 let shop: Shop;
