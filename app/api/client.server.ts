@@ -4,6 +4,7 @@
 // session (app/server-only/session.server.ts) hands a client what the shopper carries, and keeps the token
 // an answer issues.
 import diagnostics from "node:diagnostics_channel";
+import { LRUCache } from "lru-cache";
 import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
 import { env } from "~/server-only/env.server";
@@ -85,7 +86,47 @@ interface Answer {
   ok: boolean;
   status: number;
   json: unknown;
+  /** The body as the HTTP cache stored it, for an answer that came from it. */
+  cachedText?: string;
   issuedToken?: string;
+}
+
+/**
+ * A public answer replayed by the HTTP cache is the same text for every request until it expires:
+ * it is parsed and validated once per text and schema, not per page (issue 24: the home page's
+ * layout cost 0.4 ms a view in JSON.parse and zod). The result is shared between requests, so it is
+ * frozen: nothing may change it. Only answers the cache holds, which are public (decision 019).
+ */
+const parsedAnswers = new LRUCache<string, Map<z.ZodType, unknown>>({
+  maxSize: 16 * 1024 * 1024,
+  // a parsed answer takes about as much memory as its text's UTF-16 form, once per schema
+  sizeCalculation: (parsed, text) => text.length * 2 * (parsed.size + 1),
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/** A cached answer's result through `schema`, or why it does not fit. */
+function parsedOnce<S extends z.ZodType>(text: string, schema: S): { ok: true; result: z.output<S> } | { ok: false; message: string } {
+  const known = parsedAnswers.get(text);
+  if (known?.has(schema)) return { ok: true, result: known.get(schema) as z.output<S> };
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: the envelope check below refuses it as any other answer
+  }
+  const envelope = SuccessSchema.safeParse(json);
+  if (!envelope.success) return { ok: false, message: "no envelope" };
+  const parsed = schema.safeParse(envelope.data.result);
+  if (!parsed.success) return { ok: false, message: parsed.error.message };
+  parsedAnswers.set(text, (known ?? new Map()).set(schema, deepFreeze(parsed.data)));
+  return { ok: true, result: parsed.data as z.output<S> };
 }
 
 /**
@@ -159,7 +200,9 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const issuedToken = typeof issued === "string" ? issued : undefined;
     if (issuedToken && !saasToken) saasToken = issuedToken;
     const status = response.statusCode;
-    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null), issuedToken };
+    const ok = status >= 200 && status < 300;
+    if (ok && response.headers.age !== undefined) return { ok, status, json: undefined, cachedText: await response.body.text(), issuedToken };
+    return { ok, status, json: await response.body.json().catch(() => null), issuedToken };
   }
 
   async function call<S extends z.ZodType>(
@@ -171,6 +214,11 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
   ): Promise<ApiResult<z.output<S>>> {
     const answer = await send(method, path, body, extra);
     const { json, issuedToken } = answer;
+    if (answer.cachedText !== undefined) {
+      const parsed = parsedOnce(answer.cachedText, schema);
+      if (parsed.ok) return { ...parsed, issuedToken };
+      throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed.message}`);
+    }
     if (answer.ok) {
       const envelope = SuccessSchema.safeParse(json);
       const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
