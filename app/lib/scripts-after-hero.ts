@@ -5,7 +5,8 @@
 // JavaScript then delays the first paint of the page's largest image. The document leaves the
 // server with those two made inert by a token of the same length (document-body.server.ts); the
 // inline loader below, rendered after <Scripts/>, gives them back their meaning once the hero
-// images have loaded, so the modules load and the page hydrates exactly as before, only later. Without JavaScript nothing changes: the page never needed them.
+// images have loaded, so the modules load and the page hydrates exactly as before, only later.
+// Without JavaScript nothing changes: the page never needed them.
 
 /** What `rel="modulepreload"` reads as until the loader runs (same length: rewritten in place). */
 export const INERT_PRELOAD = "later-preload";
