@@ -111,22 +111,29 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A cached answer's result through `schema`, or why it does not fit. */
-function parsedOnce<S extends z.ZodType>(text: string, schema: S): { ok: true; result: z.output<S> } | { ok: false; message: string } {
+type Parsed<T> = { ok: true; result: T } | { ok: false; message: string };
+
+/** A success answer's result through `schema`, or why it does not fit. */
+function resultOf<S extends z.ZodType>(json: unknown, schema: S): Parsed<z.output<S>> {
+  const envelope = SuccessSchema.safeParse(json);
+  if (!envelope.success) return { ok: false, message: "no envelope" };
+  const parsed = schema.safeParse(envelope.data.result);
+  return parsed.success ? { ok: true, result: parsed.data as z.output<S> } : { ok: false, message: parsed.error.message };
+}
+
+/** `resultOf` for an answer the HTTP cache replayed: once per text and schema. */
+function parsedOnce<S extends z.ZodType>(text: string, schema: S): Parsed<z.output<S>> {
   const known = parsedAnswers.get(text);
   if (known?.has(schema)) return { ok: true, result: known.get(schema) as z.output<S> };
   let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
-    // not JSON: the envelope check below refuses it as any other answer
+    // not JSON: refused as any other answer without the envelope
   }
-  const envelope = SuccessSchema.safeParse(json);
-  if (!envelope.success) return { ok: false, message: "no envelope" };
-  const parsed = schema.safeParse(envelope.data.result);
-  if (!parsed.success) return { ok: false, message: parsed.error.message };
-  parsedAnswers.set(text, (known ?? new Map()).set(schema, deepFreeze(parsed.data)));
-  return { ok: true, result: parsed.data as z.output<S> };
+  const parsed = resultOf(json, schema);
+  if (parsed.ok) parsedAnswers.set(text, (known ?? new Map()).set(schema, deepFreeze(parsed.result)));
+  return parsed;
 }
 
 /**
@@ -214,16 +221,10 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
   ): Promise<ApiResult<z.output<S>>> {
     const answer = await send(method, path, body, extra);
     const { json, issuedToken } = answer;
-    if (answer.cachedText !== undefined) {
-      const parsed = parsedOnce(answer.cachedText, schema);
+    if (answer.ok) {
+      const parsed = answer.cachedText === undefined ? resultOf(json, schema) : parsedOnce(answer.cachedText, schema);
       if (parsed.ok) return { ...parsed, issuedToken };
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed.message}`);
-    }
-    if (answer.ok) {
-      const envelope = SuccessSchema.safeParse(json);
-      const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
-      if (parsed?.success) return { ok: true, result: parsed.data as z.output<S>, issuedToken };
-      throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed?.error.message ?? "no envelope"}`);
     }
     const failure = FailureSchema.safeParse(json);
     if (failure.success) {

@@ -25,7 +25,7 @@ export function firstLoadWeight(html: string, clientDir: string): Weight {
     const rel = attr(tag, "rel");
     const href = attr(tag, "href");
     if (!href?.startsWith("/")) continue;
-    // the module preloads leave the server inert and load after the first paint (decision 039)
+    // the module preloads leave the server inert and load after the hero image (decision 039)
     if (rel === "modulepreload" || rel === INERT_PRELOAD) js.add(href);
     if (rel === "stylesheet") css.add(href);
   }

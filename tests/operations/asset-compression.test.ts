@@ -14,7 +14,7 @@ beforeAll(async () => {
   shop = sharedShop();
   const html = await (await fetch(`${shop.url}/search-result`)).text();
   stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
-  // the module preloads, inert until the page's first paint (decision 039)
+  // the module preloads, inert until the page's hero image has loaded (decision 039)
   scripts = [...html.matchAll(new RegExp(`<link rel="${INERT_PRELOAD}" href="(/assets/[^"]+\\.js)"`, "g"))].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(1);
 });
