@@ -13,6 +13,12 @@ let tradeClient: typeof import("./client.server").tradeClient;
 beforeAll(async () => {
   server = createServer((req, res) => {
     served++;
+    if (req.url === "/api/mine") {
+      // a member's answer: the services mark it private, no shared cache keeps it
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "private, no-store" });
+      res.end(JSON.stringify({ success: true, result: { list: [{ name: "mine", tags: [] }] } }));
+      return;
+    }
     // public and fresh for a minute: undici's shared cache keeps it; the version is the text
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=60", ETag: `"v${version}"` });
     res.end(JSON.stringify({ success: true, result: { list: [{ name: `v${version}`, tags: ["a"] }] } }));
@@ -53,4 +59,16 @@ it("a cached public answer is parsed once and shared frozen; another text is par
   const other = await client().get("/api/list?page=2", ListSchema);
   if (!other.ok) throw new Error("not ok");
   expect(other.result.list[0]!.name).toBe("v2");
+});
+
+it("a member's private answer is never shared: each request parses its own, and may change it (abuse case)", async () => {
+  const before = served;
+  const one = await client().get("/api/mine", ListSchema);
+  const two = await client().get("/api/mine", ListSchema);
+  expect(served - before).toBe(2);
+  if (!one.ok || !two.ok) throw new Error("not ok");
+  expect(two.result).not.toBe(one.result);
+  expect(Object.isFrozen(one.result)).toBe(false);
+  one.result.list.push({ name: "changed", tags: [] });
+  expect(two.result.list).toHaveLength(1);
 });

@@ -71,4 +71,18 @@ describe("documentBody", () => {
         `<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="${INERT_MODULE}" async="">import "/assets/root-2.js";</script>`,
     );
   });
+
+  it("shop content that spells Remix's tags is left as React escaped it (abuse case)", async () => {
+    // a goods text or an attribute value carrying the patterns the rewrite looks for
+    const hostile = createElement(
+      "div",
+      { title: 'x" type="module" async="' },
+      '<link rel="modulepreload" href="/evil.js"> <script type="module" async="">',
+      createElement("p", { "data-x": '<link rel="modulepreload"' }, "协议"),
+    );
+    const html = await render(hostile, "documentBody");
+    expect(html).toBe(renderToStaticMarkup(hostile));
+    expect(html).not.toContain(INERT_PRELOAD);
+    expect(html).not.toContain(INERT_MODULE);
+  });
 });
