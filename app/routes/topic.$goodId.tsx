@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { getAfterPrice, getAfterPrices } from "~/api/cart.server";
+import { getAfterPrice, getAfterPrices, type CartUnit } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { extraList, extraOf, getGoodsDetail, skuOriginPrice, type GoodsDetail } from "~/api/goods.server";
 import { getPageContent, type LayoutItem } from "~/api/layout.server";
@@ -30,7 +30,7 @@ import { formatYuan } from "../../shared/money";
 import type { ShellHandle } from "~/lib/route-handle";
 import { sanitizeRichText } from "~/server-only/sanitize.server";
 import { shopConfig } from "~/server-only/shop-config.server";
-import { selectSku, type Selection } from "~/lib/sku-selection";
+import { selectSku } from "~/lib/sku-selection";
 import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
 import { GoodsTags } from "~/components/goods/goods-tags";
@@ -57,13 +57,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.session.api;
   const { goods, selection } = await loadCriticalData(api, request, params.goodId);
-  const { render, recommend, afterPrice, activities, restock } = await loadOptionalData(api, goods, selection);
+  const { render, recommend, activities, restock } = await loadOptionalData(api, goods);
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
   const guideGoods = recommended.slice(HOT_GOODS_MAX);
   const { domains } = shopConfig(request);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
-  const after = afterPrice?.after_price ?? null;
+  const prices = await memberAfterPrices(api, selection.sku ? { goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 } : null, guideGoods);
+  const after = prices.sku;
 
   return {
     // what the page shows of the goods and its SKU choice: not the SKU tree nor the extras, which
@@ -84,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     afterPrice: after !== null && after < skuPrice ? after : null,
     richText: richText ? sanitizeRichText(richText) : "",
     hotGoods: recommendedCards(recommended.slice(0, HOT_GOODS_MAX), domains),
-    guideCards: guideCardsOf(guideGoods, await guideAfterPrices(api, guideGoods), domains),
+    guideCards: guideCardsOf(guideGoods, prices.guide, domains),
     /** A member with coupons still to claim: the buy button claims them first (spec/02 §8). */
     claimable: Boolean(api.credential) && (activities?.list ?? []).some((a) => a.can_receive && !a.disabled),
     domains,
@@ -119,43 +120,46 @@ async function loadCriticalData(api: TradeApi, request: Request, goodId: string 
 }
 
 /**
- * What the page shows when it can: rich text, recommendations, the member's price and coupons, the
- * sold-out SKUs (an extension a backend may lack). Never fails the page.
+ * What the page shows when it can: rich text, recommendations, the member's coupons, the sold-out
+ * SKUs (an extension a backend may lack). Never fails the page.
  */
-function loadOptionalData(api: TradeApi, goods: GoodsDetail, selection: Selection) {
-  const sku = selection.sku;
+function loadOptionalData(api: TradeApi, goods: GoodsDetail) {
   return Promise.all([
     optional("goods rich text", getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no })),
     optional("hot goods", getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no })),
-    sku && api.credential ? optional("after-coupon price", getAfterPrice(api, [{ goods_no: goods.goods_no, sku_no: sku.sku_no, sku_num: 1 }])) : null,
     optional("coupon activities", getAvailable(api)),
     optional("restock status", getRestockStatus(api, goods.goods_no)),
-  ]).then(([render, recommend, afterPrice, activities, restock]) => ({ render, recommend, afterPrice, activities, restock }));
+  ]).then(([render, recommend, activities, restock]) => ({ render, recommend, activities, restock }));
 }
 
 /**
- * A member's 券后价 on each shopping-guide card (spec/02 §2), by goods number: the after-coupon price of
- * the SKU the card's price belongs to (goods_info's `sale_sku_no`; a backend without it shows none),
- * only when lower. All cards in one after_prices call; without its answer (a backend lacking the
- * extension, or a card it would not price) one after_price per card, as the spec has it. Never fails
- * the page.
+ * A member's 券后价 (after-coupon prices): the chosen SKU's, for the buy button, and each
+ * shopping-guide card's (spec/02 §2, by goods number: the SKU the card's price belongs to,
+ * goods_info's `sale_sku_no`; a backend without it shows none), a card's only when lower. One cart
+ * is the spec's after_price; several go in one after_prices call (an extension, docs/api.md), and
+ * without its answer (a backend lacking it, or a cart it would not price) one after_price each, as
+ * the spec has it. Never fails the page.
  */
-async function guideAfterPrices(api: TradeApi, items: LayoutItem[]): Promise<Record<string, number>> {
-  if (!api.credential) return {};
+async function memberAfterPrices(api: TradeApi, sku: CartUnit | null, items: LayoutItem[]): Promise<{ sku: number | null; guide: Record<string, number> }> {
+  if (!api.credential) return { sku: null, guide: {} };
   const cards = items.flatMap((item) => {
     const goods = item.assembly.GOODS?.goods_info;
     return goods?.sale_sku_no ? [{ goods, units: [{ goods_no: goods.goods_no, sku_no: goods.sale_sku_no, sku_num: 1 as const }] }] : [];
   });
-  if (cards.length === 0) return {};
-  const carts = cards.map((card) => card.units);
-  const batch = await optional("guide cards' after-coupon prices", getAfterPrices(api, carts));
-  const prices = batch?.list ?? (await Promise.all(carts.map((units) => optional("guide card after-coupon price", getAfterPrice(api, units)))));
-  return Object.fromEntries(
-    cards.flatMap(({ goods }, i) => {
-      const after = prices[i]?.after_price;
-      return after !== undefined && after < guidePrice(goods) ? [[goods.goods_no, after] as const] : [];
-    }),
-  );
+  const carts = [...(sku ? [[sku]] : []), ...cards.map((card) => card.units)];
+  if (carts.length === 0) return { sku: null, guide: {} };
+  const batch = carts.length > 1 ? await optional("after-coupon prices", getAfterPrices(api, carts)) : null;
+  const prices = batch?.list ?? (await Promise.all(carts.map((units) => optional("after-coupon price", getAfterPrice(api, units)))));
+  const cardPrices = sku ? prices.slice(1) : prices;
+  return {
+    sku: sku ? (prices[0]?.after_price ?? null) : null,
+    guide: Object.fromEntries(
+      cards.flatMap(({ goods }, i) => {
+        const after = cardPrices[i]?.after_price;
+        return after !== undefined && after < guidePrice(goods) ? [[goods.goods_no, after] as const] : [];
+      }),
+    ),
+  };
 }
 
 const BuyInput = z.object({ intent: z.literal("buy"), sku: CodeSchema.optional() });
