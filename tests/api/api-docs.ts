@@ -580,6 +580,24 @@ export const CATALOGUE: Endpoint[] = [
     failure: () => post(`${SHOPPING}/page_content`, {}),
   },
   {
+    group: "shopping",
+    method: "GET",
+    route: `${SHOPPING}/page_content`,
+    title: "页面内容（可缓存的读取）",
+    titleEn: "Page content as a cacheable read",
+    login: "none",
+    notes: [
+      "**契约扩展 · Extension.** 规格只有上面的 POST：真实后端可以不实现这个 GET（答 404 `接口不存在`，或任何失败的应答），店面此时改调 POST，页面不变。",
+      "查询参数与 POST 的请求体相同，应答也相同；对任何人都一样（不含会员数据），所以与布局一样是公开读取（见上文“缓存”），店面的 HTTP 缓存可以复用，商品页不必每次都取推荐与图文。",
+    ],
+    failures: [
+      [400, "缺少参数 page_type", "没带 page_type"],
+      [400, "参数 exclude_goods_no 格式错误", "编号列表含非法字符"],
+    ],
+    example: () => get(withQuery(`${SHOPPING}/page_content`, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: "G1001" })),
+    failure: () => get(withQuery(`${SHOPPING}/page_content`, { page_type: "PRODUCT_DETAIL", exclude_goods_no: "G1001;DROP" })),
+  },
+  {
     group: "promotion",
     method: "GET",
     route: `${PROMOTION}/my_coupon`,
@@ -703,7 +721,7 @@ export const CATALOGUE: Endpoint[] = [
     titleEn: "after_price of up to 10 carts in one call",
     login: "optional",
     notes: [
-      "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时为商品页的每张导购卡片各调一次 `after_price`，页面不变。",
+      "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时为商品页所选 SKU 与每张导购卡片各调一次 `after_price`，页面不变。",
       "请求体 `{carts: [{units}, …]}`：1–10 个购物车，每个的 `units` 与 `after_price` 相同（每项 `{sku_no, goods_no, sku_num: 1}`，最多 10 项，同一 SKU 不能重复）。" +
         "应答 `{list: [{after_price}, …]}` 与 `carts` 一一对应、顺序相同，每个数字与该购物车单独调 `after_price` 的应答相同（分；未登录即原价）。" +
         "任一购物车 `after_price` 会拒绝时，整个请求以同样的状态与信息失败。",
@@ -1147,7 +1165,7 @@ const INTRO = `# 交易与会员服务 API · Trade and member services API
 | \`Idempotency-Key\` | 仅创建订单：幂等键（也可用请求体 \`request_id\`） |
 | \`Content-Type\` | 有请求体时须为 \`application/json\`（否则 415；支付通知 \`pay_gateway/notify\` 也接受表单编码，凭签名认证）；请求体最大 64 KB（\`请求体过大\`），JSON 有误答 \`请求体格式错误\` |
 
-**缓存 HTTP caching (RFC 9111).** 目录的公开读取——\`shopping/layout\`、\`shopping/dialog/show\`、\`goods/search\`、
+**缓存 HTTP caching (RFC 9111).** 目录的公开读取——\`shopping/layout\`、\`shopping/dialog/show\`、GET \`shopping/page_content\`（扩展）、\`goods/search\`、
 \`v2/goods/{goods_no}\`——答 \`Cache-Control: public, max-age=5, stale-while-revalidate=25, private="set-saas-token"\`
 （秒数随 \`TRADE_CACHE_TTL_MS\`；为 0 时 \`public, no-cache, …\`，每次复用前须验证）和弱 \`ETag\`；带 \`If-None-Match\`
 且未变答 304、无正文。\`private="set-saas-token"\`：下发给本请求的令牌只属于它，共享缓存存储时去掉这个头。

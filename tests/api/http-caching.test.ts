@@ -13,6 +13,9 @@ const PUBLIC_READS = [
   "/api/trade_bff/v1/shopping/dialog/show?page_type=HOME",
   "/api/trade_bff/v2/goods/G1001",
   "/api/trade_bff/v1/goods/search?keyword=steam",
+  // the spec's POST page_content as a GET: an extension (docs/api.md)
+  "/api/trade_bff/v1/shopping/page_content?page_type=PROMOTION_RENDER&render_type=goods&render_id=G1001",
+  "/api/trade_bff/v1/shopping/page_content?page_type=PRODUCT_DETAIL&exclude_goods_no=G1001",
 ];
 
 describe("with a TTL (production: TRADE_CACHE_TTL_MS)", () => {
@@ -46,13 +49,34 @@ describe("with a TTL (production: TRADE_CACHE_TTL_MS)", () => {
       expect(headers.get("cache-control"), path).toBe("no-store");
       expect(headers.get("etag"), path).toBeNull();
     }
-    for (const path of ["/api/trade_bff/v2/goods/G9999", "/api/trade_bff/v1/shopping/layout?page_type=NOPE"]) {
+    for (const path of [
+      "/api/trade_bff/v2/goods/G9999",
+      "/api/trade_bff/v1/shopping/layout?page_type=NOPE",
+      "/api/trade_bff/v1/shopping/page_content?page_type=NOPE",
+      // a repeated parameter is a list, not the string the read takes
+      "/api/trade_bff/v1/shopping/page_content?page_type=PRODUCT_DETAIL&exclude_goods_no=G1001&exclude_goods_no=G1002",
+    ]) {
       const { status, headers } = await h.api(path);
       expect(status, path).toBeGreaterThanOrEqual(400);
       expect(headers.get("cache-control"), path).toBe("no-store");
     }
     const posted = await h.api("/api/trade_bff/v1/shopping/page_content", { method: "POST", json: { page_type: "HOME" } });
     expect(posted.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("the page_content read answers a member exactly what it answers anyone (nothing of theirs in a public answer)", async () => {
+    for (const path of PUBLIC_READS.filter((p) => p.includes("page_content"))) {
+      const visitor = await h.api(path);
+      const asMember = await h.api(path, { headers: member });
+      expect(asMember.status, path).toBe(200);
+      expect(asMember.headers.get("cache-control"), path).toMatch(/^public/);
+      expect(asMember.body, path).toEqual(visitor.body);
+    }
+    // and the same content as the spec's POST
+    const posted = await h.api("/api/trade_bff/v1/shopping/page_content", { method: "POST", json: { page_type: "PRODUCT_DETAIL", exclude_goods_no: "G1001" } });
+    const read = await h.api(PUBLIC_READS.at(-1)!);
+    expect(read.body).toEqual(posted.body);
+    expect(read.body.result.list.length).toBeGreaterThan(0);
   });
 
   it("an RFC 9111 shared cache (undici's) reuses public reads without their token and never a member's answer", async () => {

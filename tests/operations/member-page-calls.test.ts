@@ -43,4 +43,6 @@ it("a goods page: its member's prices and coupons, never the goods or the layout
   // one after_prices for the chosen SKU and the guide cards (an extension, docs/api.md)
   expect(calls.filter((call) => call.includes("/promotion/after_price"))).toEqual(["POST /api/trade_bff/v1/promotion/after_prices"]);
   expect(calls.filter((call) => /\/goods\/|\/shopping\/layout|\/dialog\//.test(call))).toEqual([]);
+  // its recommendations and rich text are public reads (the GET page_content extension): cached
+  expect(calls.filter((call) => call.includes("/shopping/page_content"))).toEqual([]);
 });

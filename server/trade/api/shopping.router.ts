@@ -1,5 +1,7 @@
 // shopping/*: page layouts, popup adverts and page content (recommendations, goods rich text).
-import { Router } from "express";
+// page_content is the spec's POST; the same read as a GET is an extension of the contract
+// (docs/api.md) that HTTP caches may reuse, as the other public reads.
+import { Router, type Response } from "express";
 import { z } from "zod";
 import { CODE_PATTERN } from "../../../shared/codes";
 import type { TradeDeps } from "../deps";
@@ -35,15 +37,18 @@ export function shoppingRouter(deps: TradeDeps) {
     send(res, { list: activeAdverts(deps, page_type) });
   });
 
-  router.post("/page_content", (req, res) => {
-    const body = parse(PageContentBody, req.body);
+  const answerPageContent = (res: Response, input: unknown) => {
+    const body = parse(PageContentBody, input);
     const list = pageContent(deps, {
       pageType: body.page_type,
       excludeGoodsNos: body.exclude_goods_no?.split(",").filter(Boolean) ?? [],
       renderId: body.render_id,
     });
     send(res, { list });
-  });
+  };
+  router.post("/page_content", (req, res) => answerPageContent(res, req.body));
+  // the same for anyone (no member data): public like the layouts
+  router.get("/page_content", cacheable, (req, res) => answerPageContent(res, req.query));
 
   return router;
 }
