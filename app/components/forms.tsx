@@ -1,7 +1,7 @@
 // The shop's form fields: an input and the messages about it, wired for assistive technology once
 // for every form (login, the pay-confirm e-mail, …): the input is aria-invalid while it has an
 // error and points at it with aria-describedby.
-import type { InputHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes } from "react";
 
 /** The id of a field's messages, from the field's own id. */
 const errorIdOf = (id: string) => `${id}-error`;
@@ -16,6 +16,14 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange">
 };
 
 export function Field({ id, label, error, onValue, ...input }: FieldProps) {
+  const box = useRef<HTMLInputElement>(null);
+  // text typed before React took over stays on screen but not in the state, and the next render
+  // would put the state back: it becomes the state instead (the server's value is the default)
+  const typedEarly = useRef(onValue);
+  useEffect(() => {
+    const field = box.current;
+    if (field && typedEarly.current && field.value !== field.defaultValue) typedEarly.current(field.value);
+  }, []);
   return (
     <>
       {label ? (
@@ -24,6 +32,7 @@ export function Field({ id, label, error, onValue, ...input }: FieldProps) {
         </label>
       ) : null}
       <input
+        ref={box}
         id={id}
         {...input}
         onChange={onValue ? (event) => onValue(event.target.value) : undefined}

@@ -43,6 +43,32 @@ async function waitForStatus(orderNo: string, statuses: string[]) {
 }
 
 test.describe("checkout", () => {
+  test(
+    "an e-mail typed while the page's scripts are still on their way is the field's value once React takes over",
+    { tag: "@js-only" },
+    async ({ page, member: _loggedIn, catalogue }) => {
+      // with JavaScript only: hydration needs JavaScript (a slow phone's shopper types before it)
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`, { waitUntil: "commit" });
+      const email = page.getByRole("textbox", { name: "收货邮箱" });
+      await email.fill("typed-early");
+      release();
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      // the page judges what is in the box, not what the server rendered: the typed text is checked
+      await expect(page.getByText("邮箱格式有误")).toBeVisible();
+      await expect(email).toHaveValue("typed-early");
+      await email.fill("typed-early@example.com");
+      await expect(page.getByText("邮箱格式有误")).toBeHidden();
+      await page.getByRole("button", { name: "提交订单" }).click();
+      await expect(page).toHaveURL(/\/settle\/pay$/);
+    },
+  );
+
   test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, member: _loggedIn, catalogue }, testInfo) => {
     await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`);
     await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");
