@@ -96,12 +96,17 @@ interface Answer {
  * it is parsed and validated once per text and schema, not per page (issue 24: the home page's
  * layout cost 0.4 ms a view in JSON.parse and zod). The result is shared between requests, so it is
  * frozen: nothing may change it. Only answers the cache holds, which are public (decision 019).
+ * Kept by the call's path, one text each: an answer that changes (the home layout's countdown
+ * carries the services' clock) replaces the version before it instead of piling up beside it.
  */
-const parsedAnswers = new LRUCache<string, Map<z.ZodType, unknown>>({
+const parsedAnswers = new LRUCache<string, { text: string; bySchema: Map<z.ZodType, unknown> }>({
   maxSize: 16 * 1024 * 1024,
   // a parsed answer takes about as much memory as its text's UTF-16 form, once per schema
-  sizeCalculation: (parsed, text) => text.length * 2 * (parsed.size + 1),
+  sizeCalculation: ({ text, bySchema }) => text.length * 2 * (bySchema.size + 1),
 });
+
+/** How many answers the memo holds (one per path): for the memory tests. */
+export const parsedAnswersHeld = () => parsedAnswers.size;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -122,8 +127,9 @@ function resultOf<S extends z.ZodType>(json: unknown, schema: S): Parsed<z.outpu
 }
 
 /** `resultOf` for an answer the HTTP cache replayed: once per text and schema. */
-function parsedOnce<S extends z.ZodType>(text: string, schema: S): Parsed<z.output<S>> {
-  const known = parsedAnswers.get(text);
+function parsedOnce<S extends z.ZodType>(path: string, text: string, schema: S): Parsed<z.output<S>> {
+  const held = parsedAnswers.get(path);
+  const known = held?.text === text ? held.bySchema : undefined;
   if (known?.has(schema)) return { ok: true, result: known.get(schema) as z.output<S> };
   let json: unknown = null;
   try {
@@ -132,7 +138,7 @@ function parsedOnce<S extends z.ZodType>(text: string, schema: S): Parsed<z.outp
     // not JSON: refused as any other answer without the envelope
   }
   const parsed = resultOf(json, schema);
-  if (parsed.ok) parsedAnswers.set(text, (known ?? new Map()).set(schema, deepFreeze(parsed.result)));
+  if (parsed.ok) parsedAnswers.set(path, { text, bySchema: (known ?? new Map()).set(schema, deepFreeze(parsed.result)) });
   return parsed;
 }
 
@@ -222,7 +228,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const answer = await send(method, path, body, extra);
     const { json, issuedToken } = answer;
     if (answer.ok) {
-      const parsed = answer.cachedText === undefined ? resultOf(json, schema) : parsedOnce(answer.cachedText, schema);
+      const parsed = answer.cachedText === undefined ? resultOf(json, schema) : parsedOnce(path, answer.cachedText, schema);
       if (parsed.ok) return { ...parsed, issuedToken };
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed.message}`);
     }

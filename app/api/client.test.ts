@@ -9,6 +9,9 @@ let server: Server;
 let version = 1;
 let served = 0;
 let tradeClient: typeof import("./client.server").tradeClient;
+let parsedAnswersHeld: typeof import("./client.server").parsedAnswersHeld;
+/** The text of /api/changing: a public answer revalidated before every reuse, as the home layout's countdown is. */
+let changing = 1;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -19,13 +22,23 @@ beforeAll(async () => {
       res.end(JSON.stringify({ success: true, result: { list: [{ name: "mine", tags: [] }] } }));
       return;
     }
+    if (req.url === "/api/changing") {
+      const etag = `"c${changing}"`;
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, { "Cache-Control": "public, no-cache", ETag: etag }).end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "public, no-cache", ETag: etag });
+      res.end(JSON.stringify({ success: true, result: { list: [{ name: `c${changing}`, tags: [] }] } }));
+      return;
+    }
     // public and fresh for a minute: undici's shared cache keeps it; the version is the text
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=60", ETag: `"v${version}"` });
     res.end(JSON.stringify({ success: true, result: { list: [{ name: `v${version}`, tags: ["a"] }] } }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.TRADE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ({ tradeClient } = await import("./client.server"));
+  ({ tradeClient, parsedAnswersHeld } = await import("./client.server"));
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -71,4 +84,21 @@ it("a member's private answer is never shared: each request parses its own, and 
   expect(Object.isFrozen(one.result)).toBe(false);
   one.result.list.push({ name: "changed", tags: [] });
   expect(two.result.list).toHaveLength(1);
+});
+
+it("an answer that changes at the same path replaces the version before it: the memo keeps one per path", async () => {
+  const replayed = async () => {
+    const answer = await client().get("/api/changing", ListSchema);
+    if (!answer.ok) throw new Error("not ok");
+    return answer.result.list[0]!.name;
+  };
+  await replayed(); // from the services
+  expect(await replayed()).toBe("c1"); // revalidated (304), replayed from the cache: parsed into the memo
+  const held = parsedAnswersHeld();
+  for (const next of [2, 3, 4]) {
+    changing = next;
+    expect(await replayed()).toBe(`c${next}`); // the new text from the services
+    expect(await replayed()).toBe(`c${next}`); // and replayed
+  }
+  expect(parsedAnswersHeld()).toBe(held);
 });
