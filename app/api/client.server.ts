@@ -4,7 +4,6 @@
 // session (app/server-only/session.server.ts) hands a client what the shopper carries, and keeps the token
 // an answer issues.
 import diagnostics from "node:diagnostics_channel";
-import { LRUCache } from "lru-cache";
 import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
 import { env } from "~/server-only/env.server";
@@ -86,34 +85,7 @@ interface Answer {
   ok: boolean;
   status: number;
   json: unknown;
-  /** The body as the HTTP cache stored it, for an answer that came from it. */
-  cachedText?: string;
   issuedToken?: string;
-}
-
-/**
- * A public answer replayed by the HTTP cache is the same text for every request until it expires:
- * it is parsed and validated once per text and schema, not per page (issue 24: the home page's
- * layout cost 0.4 ms a view in JSON.parse and zod). The result is shared between requests, so it is
- * frozen: nothing may change it. Only answers the cache holds, which are public (decision 019).
- * Kept by the call's path, one text each: an answer that changes (the home layout's countdown
- * carries the services' clock) replaces the version before it instead of piling up beside it.
- */
-const parsedAnswers = new LRUCache<string, { text: string; bySchema: Map<z.ZodType, unknown> }>({
-  maxSize: 16 * 1024 * 1024,
-  // a parsed answer takes about as much memory as its text's UTF-16 form, once per schema
-  sizeCalculation: ({ text, bySchema }) => text.length * 2 * (bySchema.size + 1),
-});
-
-/** How many answers the memo holds (one per path): for the memory tests. */
-export const parsedAnswersHeld = () => parsedAnswers.size;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }
 
 type Parsed<T> = { ok: true; result: T } | { ok: false; message: string };
@@ -124,22 +96,6 @@ function resultOf<S extends z.ZodType>(json: unknown, schema: S): Parsed<z.outpu
   if (!envelope.success) return { ok: false, message: "no envelope" };
   const parsed = schema.safeParse(envelope.data.result);
   return parsed.success ? { ok: true, result: parsed.data as z.output<S> } : { ok: false, message: parsed.error.message };
-}
-
-/** `resultOf` for an answer the HTTP cache replayed: once per text and schema. */
-function parsedOnce<S extends z.ZodType>(path: string, text: string, schema: S): Parsed<z.output<S>> {
-  const held = parsedAnswers.get(path);
-  const known = held?.text === text ? held.bySchema : undefined;
-  if (known?.has(schema)) return { ok: true, result: known.get(schema) as z.output<S> };
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: refused as any other answer without the envelope
-  }
-  const parsed = resultOf(json, schema);
-  if (parsed.ok) parsedAnswers.set(path, { text, bySchema: (known ?? new Map()).set(schema, deepFreeze(parsed.result)) });
-  return parsed;
 }
 
 /**
@@ -213,9 +169,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const issuedToken = typeof issued === "string" ? issued : undefined;
     if (issuedToken && !saasToken) saasToken = issuedToken;
     const status = response.statusCode;
-    const ok = status >= 200 && status < 300;
-    if (ok && response.headers.age !== undefined) return { ok, status, json: undefined, cachedText: await response.body.text(), issuedToken };
-    return { ok, status, json: await response.body.json().catch(() => null), issuedToken };
+    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null), issuedToken };
   }
 
   async function call<S extends z.ZodType>(
@@ -228,7 +182,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const answer = await send(method, path, body, extra);
     const { json, issuedToken } = answer;
     if (answer.ok) {
-      const parsed = answer.cachedText === undefined ? resultOf(json, schema) : parsedOnce(path, answer.cachedText, schema);
+      const parsed = resultOf(json, schema);
       if (parsed.ok) return { ...parsed, issuedToken };
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed.message}`);
     }
