@@ -88,16 +88,6 @@ interface Answer {
   issuedToken?: string;
 }
 
-type Parsed<T> = { ok: true; result: T } | { ok: false; message: string };
-
-/** A success answer's result through `schema`, or why it does not fit. */
-function resultOf<S extends z.ZodType>(json: unknown, schema: S): Parsed<z.output<S>> {
-  const envelope = SuccessSchema.safeParse(json);
-  if (!envelope.success) return { ok: false, message: "no envelope" };
-  const parsed = schema.safeParse(envelope.data.result);
-  return parsed.success ? { ok: true, result: parsed.data as z.output<S> } : { ok: false, message: parsed.error.message };
-}
-
 /**
  * How the storefront reaches the services: keep-alive connections through undici, with its RFC 9111
  * cache in front (shared: it honours `public`, `max-age`, `stale-while-revalidate`, validators and
@@ -182,9 +172,10 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const answer = await send(method, path, body, extra);
     const { json, issuedToken } = answer;
     if (answer.ok) {
-      const parsed = resultOf(json, schema);
-      if (parsed.ok) return { ...parsed, issuedToken };
-      throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed.message}`);
+      const envelope = SuccessSchema.safeParse(json);
+      const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
+      if (parsed?.success) return { ok: true, result: parsed.data as z.output<S>, issuedToken };
+      throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed?.error.message ?? "no envelope"}`);
     }
     const failure = FailureSchema.safeParse(json);
     if (failure.success) {

@@ -1,7 +1,8 @@
 // The shop's form fields: an input and the messages about it, wired for assistive technology once
 // for every form (login, the pay-confirm e-mail, …): the input is aria-invalid while it has an
 // error and points at it with aria-describedby.
-import { useEffect, useRef, type InputHTMLAttributes } from "react";
+import { useRef, type InputHTMLAttributes } from "react";
+import { useTextTypedEarly } from "~/hooks/use-text-typed-early";
 
 /** The id of a field's messages, from the field's own id. */
 const errorIdOf = (id: string) => `${id}-error`;
@@ -17,13 +18,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange">
 
 export function Field({ id, label, error, onValue, ...input }: FieldProps) {
   const box = useRef<HTMLInputElement>(null);
-  // text typed before React took over stays on screen but not in the state, and the next render
-  // would put the state back: it becomes the state instead (the server's value is the default)
-  const typedEarly = useRef(onValue);
-  useEffect(() => {
-    const field = box.current;
-    if (field && typedEarly.current && field.value !== field.defaultValue) typedEarly.current(field.value);
-  }, []);
+  useTextTypedEarly(box, onValue);
   return (
     <>
       {label ? (

@@ -14,6 +14,24 @@ async function openDropdown(page: Page) {
 }
 
 test.describe("search", () => {
+  test("a keyword typed while the page's scripts are on their way stays in the box once React takes over", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: hydration needs JavaScript
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await searchBox(page).fill("黑神话");
+    release();
+    await page.locator(".search-box[data-enhanced]").waitFor();
+    // a render after hydration (the box takes focus, its dropdown opens) keeps the typed keyword
+    await searchBox(page).click();
+    await expect(page.getByText("查看全部搜索结果")).toBeVisible();
+    await expect(searchBox(page)).toHaveValue("黑神话");
+  });
+
   test("a search from the header reaches the results and pages through them", async ({ page }) => {
     await page.goto(START);
     const box = searchBox(page);

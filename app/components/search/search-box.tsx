@@ -7,6 +7,7 @@
 import { useFetcher, useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { SearchSuggestAnswer } from "~/lib/search-suggest";
+import { useTextTypedEarly } from "~/hooks/use-text-typed-early";
 import { withDomain, type DomainGroups } from "~/lib/links";
 import {
   addToHistory,
@@ -59,15 +60,11 @@ export function SearchBox() {
 
   const updateFocus = () => setFocusWithin(Boolean(container.current?.contains(document.activeElement)));
   // focus that arrived before React took over counts too, and text typed before it becomes the state
-  // (the box's default value is what the server rendered)
-  useEffect(() => {
-    setFocusWithin(Boolean(container.current?.contains(document.activeElement)));
-    const box = input.current;
-    if (box && box.value !== box.defaultValue) {
-      setKeyword(box.value);
-      setTyped(true);
-    }
-  }, []);
+  useEffect(() => setFocusWithin(Boolean(container.current?.contains(document.activeElement))), []);
+  useTextTypedEarly(input, (value) => {
+    setKeyword(value);
+    setTyped(true);
+  });
   useEffect(() => {
     if (!focusWithin) setDismissed(false);
   }, [focusWithin]);
