@@ -88,8 +88,12 @@ function precompressAssets(isSsrBuild: boolean | undefined): Plugin {
   };
 }
 
-/** Unit tests that replace modules (vi.mock): each runs in a worker of its own (eslint.config.js names them so). */
-const ISOLATED = "**/*.mocked.test.{ts,tsx}";
+/**
+ * Unit tests that replace modules (vi.mock; eslint.config.js names them so) or set the storefront's
+ * environment before importing it (its settings are read once per worker): each runs in a worker
+ * of its own.
+ */
+const ISOLATED = ["**/*.mocked.test.{ts,tsx}", "app/api/client.test.ts"];
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -132,13 +136,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: "unit",
           include: ["{app,server,db,seed,shared,tests/api,tests/lint}/**/*.test.{ts,tsx}"],
-          exclude: [...configDefaults.exclude, ISOLATED],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
         },
       },
       // a file that mocks modules (*.mocked.test.*, eslint.config.js) and the routes' tests, each of which imports the
       // built storefront with an environment of its own (its hosts, its trade API): a worker thread each (the threads
       // pool stays isolated)
-      { extends: true, test: { name: "isolated", include: ["tests/routes/**/*.test.{ts,tsx}", ISOLATED], pool: "threads" } },
+      { extends: true, test: { name: "isolated", include: ["tests/routes/**/*.test.{ts,tsx}", ...ISOLATED], pool: "threads" } },
       // the production server's tests need the build (npm run build) and share what tests/security/global-setup.ts starts
       {
         extends: true,
