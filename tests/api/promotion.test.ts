@@ -545,6 +545,15 @@ describe("POST /promotion/after_prices (an extension): after_price of several ca
     expect(promotionSnapshot(h.store.db)).toEqual(before);
   });
 
+  it("answers the first cart's refusal when several carts cannot be priced, as after_price would for that cart", async () => {
+    const m = await memberWithCoupons();
+    const [fine, wrongGoods] = [m.carts[0]!, [unit("G1001", m.carts[0]![0]!.sku_no)]];
+    const carts = [fine, wrongGoods, [unit("G1001", "NOPE-S1")]];
+    const res = await post("/after_prices", { carts: carts.map((units) => ({ units })) }, m.headers);
+    expectFailure(res, 400, "参数 units.0.sku_no 不属于商品 units.0.goods_no");
+    expect(res.body).toEqual((await post("/after_price", { units: wrongGoods }, m.headers)).body);
+  });
+
   const badCases: [string, unknown, string][] = [
     ["no body", undefined, "carts"],
     ["carts not a list", { carts: "G1001" }, "carts"],

@@ -65,17 +65,29 @@ const queries = preparedFor((db) => {
 export type GoodsRow = typeof goods.$inferSelect;
 export type SkuRow = typeof skus.$inferSelect;
 
+/** The catalogue rows of the units' SKUs and goods, read in one query each. */
+interface CatalogueRows {
+  skuByNo: Map<string, SkuRow>;
+  goodsByNo: Map<string, GoodsRow>;
+}
+
+function catalogueRowsOf(db: Db, units: readonly UnitInput[]): CatalogueRows {
+  const q = queries(db);
+  const skuRows = q.skus.all({ list: JSON.stringify([...new Set(units.map((u) => u.sku_no))]) });
+  const goodsRows = q.goods.all({ list: JSON.stringify([...new Set(skuRows.map((s) => s.goodsNo))]) });
+  return { skuByNo: new Map(skuRows.map((s) => [s.skuNo, s])), goodsByNo: new Map(goodsRows.map((g) => [g.goodsNo, g])) };
+}
+
 /**
  * Looks the units up in the catalogue and prices them from the skus table: 404 for an unknown
  * SKU, 400 when the SKU is not of the given goods, 409 when the SKU is disabled or the goods is
  * off the shelf or past its sale_end_at. The rows come along for the order's snapshot.
  */
 export function resolveUnits(db: Db, units: readonly UnitInput[], now: number): (ResolvedUnit & { goods: GoodsRow; sku: SkuRow })[] {
-  const q = queries(db);
-  const skuRows = q.skus.all({ list: JSON.stringify([...new Set(units.map((u) => u.sku_no))]) });
-  const skuByNo = new Map(skuRows.map((s) => [s.skuNo, s]));
-  const goodsRows = q.goods.all({ list: JSON.stringify([...new Set(skuRows.map((s) => s.goodsNo))]) });
-  const goodsByNo = new Map(goodsRows.map((g) => [g.goodsNo, g]));
+  return unitsFromRows(catalogueRowsOf(db, units), units, now);
+}
+
+function unitsFromRows({ skuByNo, goodsByNo }: CatalogueRows, units: readonly UnitInput[], now: number): (ResolvedUnit & { goods: GoodsRow; sku: SkuRow })[] {
   return units.map((unit, i) => {
     const sku = skuByNo.get(unit.sku_no);
     if (!sku) throw new ApiError(ERROR.NOT_FOUND, PRICING_MESSAGES.SKU_NOT_FOUND);
@@ -104,10 +116,16 @@ export interface CouponChoice {
   evaluation: CouponEvaluation;
 }
 
+/** The member's coupons that "my coupons" lists as unused. */
+function unusedCouponRows(db: Db, memberId: number, now: number): ReturnType<typeof memberCouponRows> {
+  return memberCouponRows(db, memberId).filter(
+    ({ coupon }) => couponView({ status: coupon.status as StoredCouponStatus, useTimeEnd: coupon.useTimeEnd }, now).group === "unused",
+  );
+}
+
 /** The member's unused coupons (as "my coupons" groups them) evaluated for the units, best first. */
 export function evaluateMemberCoupons(db: Db, memberId: number, units: readonly PricedUnit[], now: number): CouponChoice[] {
-  return memberCouponRows(db, memberId)
-    .filter(({ coupon }) => couponView({ status: coupon.status as StoredCouponStatus, useTimeEnd: coupon.useTimeEnd }, now).group === "unused")
+  return unusedCouponRows(db, memberId, now)
     .map(({ coupon, activity }) => ({
       coupon: toWireCoupon(coupon, activity, now),
       evaluation: evaluateCoupon(toOwnedCoupon(coupon, activity), units, now),
@@ -143,20 +161,26 @@ export function availableCoupons(deps: ServiceDeps, member: Caller, input: reado
 
 /** promotion/after_price: the goods amount less the optimal coupon (a visitor: the goods amount). */
 export function afterPrice(deps: ServiceDeps, member: Caller | null, input: readonly UnitInput[]): { after_price: number } {
-  const [db, memberId, now] = [deps.store.db, member?.memberId ?? null, deps.now()];
-  const units = resolveUnits(db, input, now);
-  const amount = goodsAmount(units);
-  if (memberId === null) return { after_price: amount };
-  const optimal = optimalCoupon(evaluateMemberCoupons(db, memberId, units, now).map((c) => c.evaluation));
-  return { after_price: cartTotals(amount, optimal?.savingCents ?? 0).payableCents };
+  return afterPrices(deps, member, [input]).list[0]!;
 }
 
 /**
  * promotion/after_prices (an extension of the contract): after_price of each cart, in order. A cart
- * that after_price refuses refuses the whole call with the same error.
+ * that after_price refuses refuses the whole call with the same error. The catalogue and the
+ * member's coupons are read once for all the carts.
  */
 export function afterPrices(deps: ServiceDeps, member: Caller | null, carts: readonly (readonly UnitInput[])[]): { list: { after_price: number }[] } {
-  return { list: carts.map((units) => afterPrice(deps, member, units)) };
+  const [db, now] = [deps.store.db, deps.now()];
+  const rows = catalogueRowsOf(db, carts.flat());
+  const resolved = carts.map((units) => unitsFromRows(rows, units, now));
+  const owned = member ? unusedCouponRows(db, member.memberId, now).map(({ coupon, activity }) => toOwnedCoupon(coupon, activity)) : [];
+  return {
+    list: resolved.map((units) => {
+      const amount = goodsAmount(units);
+      const optimal = optimalCoupon(owned.map((coupon) => evaluateCoupon(coupon, units, now)));
+      return { after_price: cartTotals(amount, optimal?.savingCents ?? 0).payableCents };
+    }),
+  };
 }
 
 export interface PricedCart {
