@@ -1,7 +1,7 @@
 // What both README commands need before they run: dependencies (npm install when missing or
 // stale), and for the tests a Chromium with CJK fonts. Plain Node, so it runs before any install.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, utimesSync } from "node:fs";
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -26,35 +26,44 @@ export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-siz
 export const SERVER_ENTRY = "build/boot.js";
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
-const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-
 /** better-sqlite3's compiled binding: what its install script makes (it compiles SQLite). */
 const NATIVE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
 
+/** What the installed dependencies are made from: the manifest, its lock and patches/ (patch-package, decision 040). */
+const INSTALLED = "node_modules/.package-lock.json";
+const DEPENDENCY_SOURCES = ["package.json", "package-lock.json", "patches"];
+
 /**
- * npm install when the dependencies are missing or older than package.json or its lock. npm runs the packages' install
- * scripts after unpacking them all, and better-sqlite3's compiles SQLite on one core (~45 s: its prebuilt binaries come
- * from GitHub, which a machine without that access does not reach). With `scriptsBeside`, the packages are unpacked
- * first and the install scripts (`npm rebuild`) left running: the promise settles with them, and the caller uses the
- * other core meanwhile for what needs no native module (`npm test`'s checks and build). Without, they run in line.
+ * npm install when the dependencies are missing or older than package.json, its lock or a patch. npm runs the packages'
+ * install scripts after unpacking them all, then the project's own (`postinstall`: patch-package applies patches/), and
+ * better-sqlite3's compiles SQLite on one core (~45 s: its prebuilt binaries come from GitHub, which a machine without
+ * that access does not reach). With `scriptsBeside`, the packages are unpacked first and the install scripts (`npm
+ * rebuild`, which runs the project's too) left running: the promise settles with them, and the caller uses the other
+ * core meanwhile for what needs no native module and no patch (`npm test`'s checks and build). Without, they run in
+ * line.
  */
 export function ensureDependencies({ scriptsBeside = false } = {}) {
-  const installed = mtime("node_modules/.package-lock.json");
-  const fresh = installed && installed >= mtime("package-lock.json") && installed >= mtime("package.json");
+  const fresh = !isStale(INSTALLED, DEPENDENCY_SOURCES);
   if (fresh && existsSync(NATIVE_BINDING)) return Promise.resolve(true);
+  // npm leaves its record of the tree alone when only a patch changed: marked fresh once the scripts have run
+  const installed = () => {
+    const now = new Date();
+    utimesSync(INSTALLED, now, now);
+    return true;
+  };
   if (!fresh) {
     console.log(`→ npm install${scriptsBeside ? " (install scripts beside the checks)" : ""}`);
     run("npm", ["install", "--no-audit", "--no-fund", ...(scriptsBeside ? ["--ignore-scripts"] : [])]);
-    if (!scriptsBeside) return Promise.resolve(true);
+    if (!scriptsBeside) return Promise.resolve(installed());
   }
   // the install scripts: after an install that left them for later, or one cut short before the binding was built
   if (!scriptsBeside) {
     run("npm", ["rebuild"]);
-    return Promise.resolve(true);
+    return Promise.resolve(installed());
   }
   return new Promise((resolve) => {
     const child = spawn("npm", ["rebuild"], { stdio: ["ignore", "inherit", "inherit"] });
-    child.on("close", (code) => resolve(code === 0));
+    child.on("close", (code) => resolve(code === 0 && installed()));
   });
 }
 
