@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
 import { accessLog, pageCacheHitLog, requestIds } from "./http/access-log";
+import { ANSWER_BROTLI_QUALITY, ANSWER_GZIP_LEVEL } from "./http/content-coding";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
@@ -57,14 +58,14 @@ const VISITOR_PAGES = {
 };
 
 /**
- * The pages' compression (decision 033): gzip at its fastest level, as the services' envelope, and
- * brotli (what browsers take) at quality 2 instead of the middleware's 4. On the member pages' HTML
- * each costs under half the CPU of the defaults for 7–15 % more bytes (docs/benchmarks.md, issue 24).
- * The visitors' page cache gzips its own copy once per entry (server/page-cache.ts), not through this.
+ * The compression of what Remix streams (its data requests, resource routes) at the levels of
+ * decision 033: gzip at its fastest, brotli (what browsers take) at quality 2 instead of the
+ * middleware's 4. Documents are compressed whole in one call (server/remix-handler.ts), the
+ * visitors' page cache keeps its own compressed copies (server/page-cache.ts).
  */
-const PAGE_COMPRESSION = {
-  level: zlib.Z_BEST_SPEED,
-  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
+const STREAM_COMPRESSION = {
+  level: ANSWER_GZIP_LEVEL,
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
 } satisfies compression.CompressionOptions;
 export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
   const servesTrade = config.role !== "storefront";
@@ -92,7 +93,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
   if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
   app.use(securityHeaders(config, Boolean(vite)));
-  app.use(compression(PAGE_COMPRESSION));
+  app.use(compression(STREAM_COMPRESSION));
 
   if (store) {
     app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);

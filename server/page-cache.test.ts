@@ -54,7 +54,7 @@ async function start(render: Render, overrides: Partial<PageCacheOptions> = {}, 
   app.use(compression({ threshold: 0 }));
   app.use(async (req, res) => {
     renders += 1;
-    await sendResponse(res, await render(req, res));
+    await sendResponse(req, res, await render(req, res));
   });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);

@@ -1,4 +1,5 @@
-import type { Request } from "express";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Request, Response } from "express";
 
 export type StoredCoding = "br" | "gzip";
 
@@ -9,5 +10,37 @@ export type StoredCoding = "br" | "gzip";
  */
 export function preferredCoding(req: Request): StoredCoding | null {
   if (req.acceptsEncodings("br")) return "br";
-  return req.acceptsEncodings("gzip", "identity") === "gzip" ? "gzip" : null;
+  return takesGzip(req) ? "gzip" : null;
+}
+
+const takesGzip = (req: Request) => req.acceptsEncodings("gzip", "identity") === "gzip";
+
+/**
+ * The levels of what is compressed per answer (decision 033): gzip at its fastest, brotli at
+ * quality 2. What is compressed once and kept (the page cache, the built assets) uses higher ones.
+ */
+export const ANSWER_GZIP_LEVEL = constants.Z_BEST_SPEED;
+export const ANSWER_BROTLI_QUALITY = 2;
+
+/** From this size on an answer is compressed (the compression middleware's default threshold). */
+const MIN_BYTES = 1024;
+
+/**
+ * A whole answer compressed in one synchronous call, in the coding the request takes (brotli only
+ * where `brotli` offers it), with Vary and Content-Encoding set on `res`; the plain bytes when the
+ * answer is small or the client takes neither. One call costs a fraction of the compression
+ * middleware's stream, whose set-up and thread-pool round trip come to 0.1–0.4 ms an answer
+ * (docs/benchmarks.md, issue 24).
+ */
+export function compressWhole(req: Request, res: Response, body: Buffer, { brotli }: { brotli: boolean }): Buffer {
+  if (body.length < MIN_BYTES) return body;
+  res.vary("Accept-Encoding");
+  const coding = brotli ? preferredCoding(req) : takesGzip(req) ? "gzip" : null;
+  if (coding === null) return body;
+  res.setHeader("Content-Encoding", coding);
+  return coding === "gzip"
+    ? gzipSync(body, { level: ANSWER_GZIP_LEVEL })
+    : brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
 }

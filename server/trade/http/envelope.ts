@@ -1,9 +1,9 @@
 // The `{success, result}` envelope that carries results and ApiErrors, and zod input parsing
 // whose failures name the field in Chinese (spec/03 §2).
-import { constants, gzipSync } from "node:zlib";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { compressWhole } from "../../http/content-coding";
 import { ApiError, ERROR } from "./api-error";
 import { NO_STORE, notModified } from "./cache-control";
 
@@ -20,31 +20,21 @@ export function sendError(res: Response, error: ApiError) {
   });
 }
 
-/** From this size on an answer is gzipped (the compression middleware's default threshold). */
-const GZIP_MIN_BYTES = 1024;
-
 /**
- * Writes a JSON answer, gzipped here in one synchronous call at the fastest level when the client
- * takes gzip (about 25 µs for a search page, ~1 ms for the largest order list) instead of through
- * the compression middleware's stream, whose set-up and thread-pool round trip cost about 0.4 ms
- * per answer (docs/benchmarks.md; /api is mounted before it). A public read whose client holds the
- * current copy gets a 304 (server/trade/http/cache-control.ts).
+ * Writes a JSON answer, gzipped in one synchronous call when the client takes gzip (about 25 µs for
+ * a search page, ~1 ms for the largest order list; server/http/content-coding.ts) instead of
+ * through the compression middleware (/api is mounted before it). A public read whose client holds
+ * the current copy gets a 304 (server/trade/http/cache-control.ts).
  */
 function writeJson(res: Response, status: number, value: unknown) {
-  let body = Buffer.from(JSON.stringify(value));
-  if (notModified(res, status, body)) {
+  const json = Buffer.from(JSON.stringify(value));
+  if (notModified(res, status, json)) {
     res.status(304).end();
     return;
   }
   res.status(status);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  if (body.length >= GZIP_MIN_BYTES) {
-    res.vary("Accept-Encoding");
-    if (res.req.acceptsEncodings("gzip", "identity") === "gzip") {
-      body = gzipSync(body, { level: constants.Z_BEST_SPEED });
-      res.setHeader("Content-Encoding", "gzip");
-    }
-  }
+  const body = compressWhole(res.req, res, json, { brotli: false });
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
