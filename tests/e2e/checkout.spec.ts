@@ -69,6 +69,37 @@ test.describe("checkout", () => {
     },
   );
 
+  test(
+    "a pay way picked while the page's scripts are still on their way stays picked once React takes over, and is the one paid with",
+    { tag: "@js-only" },
+    async ({ page, context, member: _loggedIn, catalogue }) => {
+      await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "");
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: "commit" });
+      const ways = page.getByRole("radio");
+      await expect(ways.first()).toBeVisible();
+      const names = await ways.evaluateAll((inputs) =>
+        inputs.map((input) => ({ label: input.closest("label")!.textContent!.trim(), checked: (input as HTMLInputElement).checked })),
+      );
+      const picked = names.find((way) => !way.checked)!.label;
+      await page.getByLabel(picked).check();
+      release();
+      await page.locator(".search-box[data-enhanced]").waitFor();
+      await expect(page.getByLabel(picked)).toBeChecked();
+      const cashier = context.waitForEvent("page");
+      await page.getByRole("button", { name: "点击付款" }).click();
+      const tab = await cashier;
+      await tab.waitForURL(/\/mock-pay\//);
+      await expect(tab.getByText(picked)).toBeVisible();
+      await closeTab(tab);
+    },
+  );
+
   test("an invalid e-mail asks first, and the shopper may continue anyway", async ({ page, member: _loggedIn, catalogue }, testInfo) => {
     await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`);
     await page.getByRole("textbox", { name: "收货邮箱" }).fill("not-an-email");

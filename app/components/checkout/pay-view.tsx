@@ -30,7 +30,6 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
   const payWindow = useRef<Window | null>(null);
   const submitting = useIsPending();
   const polling = usePaymentPolling(page.orderNo);
-  const [payWay, setPayWay] = useState(page.payWay);
   // whether this page's click opened the cashier's tab: the page never claims a tab it did not open
   const [cashierTab, setCashierTab] = useState<CashierTab>(null);
   const failed = (polling.status ?? page.status) === "PAY_FAIL";
@@ -110,8 +109,8 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
                       type="radio"
                       name="pay_way"
                       value={way.value}
-                      checked={payWay === way.value}
-                      onChange={() => setPayWay(way.value)}
+                      // uncontrolled: a pay way picked before React took over stays picked
+                      defaultChecked={page.payWay === way.value}
                       className="accent-primary-500"
                     />
                     <PayWayIcon way={way.value} />
