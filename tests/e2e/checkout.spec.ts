@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, holdScripts, jsEnabled, test } from "./fixtures";
 import { claimCoupons, closeTab, placeOrderFor, readDb, writeDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
@@ -48,12 +48,7 @@ test.describe("checkout", () => {
     { tag: "@js-only" },
     async ({ page, member: _loggedIn, catalogue }) => {
       // with JavaScript only: hydration needs JavaScript (a slow phone's shopper types before it)
-      let release!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(`/settle/pay-confirm/${(await catalogue.goods(GOODS)).goodsNo}`, { waitUntil: "commit" });
       const email = page.getByRole("textbox", { name: "收货邮箱" });
       await email.fill("typed-early");
@@ -74,12 +69,7 @@ test.describe("checkout", () => {
     { tag: "@js-only" },
     async ({ page, context, member: _loggedIn, catalogue }) => {
       await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "");
-      let release!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.reload({ waitUntil: "commit" });
       const ways = page.getByRole("radio");
       await expect(ways.first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import { expect as baseExpect, holdScripts, jsEnabled, test } from "./fixtures";
 import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, memberNameOf, quickSmsLogin, screenshot, skipCouponPopup } from "./login-steps";
 import { DAY_MS, shopDay } from "../../shared/shop-time";
 import { couponPopupDone, readDb, writeDb } from "./shop-api";
@@ -157,12 +157,7 @@ test.describe("coupons", () => {
       await shopper.signUp(context, baseURL!);
       await context.clearCookies({ name: "coupon_popup" }); // a new browser session: the pop-up is due
       // the page arrives, its scripts wait: what a shopper can press before React runs
-      let release!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto("/topic/G1001", { waitUntil: "commit" });
       const title = page.getByRole("heading", { name: "恭喜您" });
       await expect(title).toBeVisible();

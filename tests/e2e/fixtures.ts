@@ -125,3 +125,17 @@ export const test = base.extend<{
 export { expect };
 
 export const jsEnabled = (projectName: string) => projectName !== "js-off";
+
+/**
+ * Holds the page's scripts (the built `/assets/*.js`) until the returned `release` is called: what a
+ * shopper on a slow phone can do with the server's page before React takes over.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}

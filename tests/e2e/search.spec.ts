@@ -1,7 +1,7 @@
 // The header search box and the results page (spec/01 §2 "Search box", "Search results", §4, §9;
 // spec/03 §4, §8), with JavaScript on and off.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 const START = "/?popup=closed";
 const searchBox = (page: Page) => page.getByRole("banner").getByPlaceholder("搜索关键词");
@@ -16,12 +16,7 @@ async function openDropdown(page: Page) {
 test.describe("search", () => {
   test("a keyword typed while the page's scripts are on their way stays in the box once React takes over", { tag: "@js-only" }, async ({ page }) => {
     // with JavaScript only: hydration needs JavaScript
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });
     await searchBox(page).fill("黑神话");
     release();
