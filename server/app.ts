@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
 import { accessLog, pageCacheHitLog, requestIds } from "./http/access-log";
+import { withoutSecrets } from "./http/log-url";
 import { ANSWER_BROTLI_QUALITY, ANSWER_GZIP_LEVEL } from "./http/content-coding";
 import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
@@ -42,6 +43,8 @@ export interface AppOptions {
   metrics?: RequestHandler;
   /** True once shutdown began: /readyz answers 503 so a load balancer stops sending requests. */
   stopping?: () => boolean;
+  /** This process's own loopback address for calls to its services (server/serve.ts), when it has one. */
+  internalApiUrl?: () => string | undefined;
 }
 
 /**
@@ -67,7 +70,19 @@ const STREAM_COMPRESSION = {
   level: ANSWER_GZIP_LEVEL,
   brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
 } satisfies compression.CompressionOptions;
-export function createApp({ config, store, logger, now = Date.now, remix, vite, clientBuildDir, onPageCacheHit, metrics, stopping = () => false }: AppOptions) {
+export function createApp({
+  config,
+  store,
+  logger,
+  now = Date.now,
+  remix,
+  vite,
+  clientBuildDir,
+  onPageCacheHit,
+  metrics,
+  stopping = () => false,
+  internalApiUrl = () => undefined,
+}: AppOptions) {
   const servesTrade = config.role !== "storefront";
   const servesPages = config.role !== "trade";
   if (servesTrade && !store) throw new Error(`SERVER_ROLE=${config.role} serves the trade services: it needs the store`);
@@ -88,7 +103,14 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     onAnswered: pageCacheHitLog(logger),
   });
   if (servesPages) app.use(visitorPages.serve);
-  app.use(accessLog(logger));
+  // the storefront's calls over this process's own loopback listener (server/serve.ts)
+  let internalPort: number | undefined;
+  const internal = (req: express.Request) => {
+    const url = internalPort === undefined ? internalApiUrl() : undefined;
+    if (url) internalPort = Number(new URL(url).port);
+    return internalPort !== undefined && req.socket.localPort === internalPort;
+  };
+  app.use(accessLog(logger, internal));
   // the services answer JSON (gzipped by their envelope): no page policy or stream compression to
   // pay for on every call the storefront makes (docs/benchmarks.md: ~0.4 ms per order)
   if (store) app.use(TRADE_API_PREFIX, apiHeaders(config), tradeRouter({ config, store, logger, now }));
@@ -96,11 +118,11 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
   app.use(compression(STREAM_COMPRESSION));
 
   if (store) {
-    app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
+    app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store, internalApiUrl) : demoPathAbsent);
     app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
     app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
   }
-  if (!servesPages) return app;
+  if (!servesPages) return withLastErrorHandler(app, logger);
   if (vite) {
     app.use(vite);
   } else if (clientBuildDir) {
@@ -111,7 +133,24 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
     const answers = privateAnswers({ memberCookie: LOGIN_COOKIE, repeatableCookies: VISITOR_PAGES.repeatableCookies });
     app.all("*", answers, sameOriginForms(config), storefrontBody(), withReadBody(remix));
   }
-  return app;
+  return withLastErrorHandler(app, logger);
+}
+
+/**
+ * What no router answered with its own error page: a missing file under /media (express.static's 404) or a fault.
+ * Express's own handler would print a raw stack to stderr, the one line of the log that is not JSON (operator trial M1).
+ */
+function withLastErrorHandler(app: express.Express, logger: Logger): express.Express {
+  const handler: express.ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 404 ? "Not Found" : status >= 500 ? "服务繁忙，请稍后再试" : "Bad Request");
+  };
+  return app.use(handler);
 }
 
 /**

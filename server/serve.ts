@@ -4,6 +4,7 @@
 // most), idle keep-alive connections close, then the jobs stop and the database closes.
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,7 @@ import { remixHandler } from "./remix-handler";
 import { pageRoutes, requestMetrics, serveMetrics, storeMetrics, type PageRoutes } from "./metrics";
 import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
+import type { WorkerMessage } from "./cluster";
 import { startJobs } from "./trade/jobs";
 
 // one level above this file, and above the production bundle it is part of (build/boot.js)
@@ -84,6 +86,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     return storefront.createAppLoadContext(requestOf(req), {
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? "127.0.0.1",
+      requestId: String(req.id),
       // replaces the page cache's no-cache of a miss, which then is not stored (server/page-cache.ts)
       keepOutOfCaches: () => void (res.headersSent || res.setHeader("Cache-Control", "no-store")),
     });
@@ -112,6 +115,8 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   const metricsServer =
     metrics && config.metrics && !worker ? serveMetrics(() => metrics.registry.metrics(), metrics.registry.contentType, config.metrics) : null;
   let stopping = false;
+  /** This process's loopback listener for the storefront's service calls, once it listens. */
+  let internalApiUrl = "";
   /** The load context of a page-cache hit, by the stored render it was served from. */
   const hitContexts = new WeakMap<object, Promise<AppLoadContext>>();
 
@@ -121,6 +126,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     logger,
     metrics: metrics?.middleware,
     stopping: () => stopping,
+    internalApiUrl: () => internalApiUrl || undefined,
     remix,
     vite,
     clientBuildDir: dev ? undefined : join(root, "build/client"),
@@ -136,14 +142,31 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     },
   });
 
+  // SERVER_ROLE=all without TRADE_API_URL: the storefront's calls to the services go to a listener of this process's own
+  // on loopback (exclusive: a cluster worker's own port), which closes only after the shop's port has drained, so a
+  // page or a cashier payment in flight at SIGTERM still reaches /api (operator trial M2)
+  const internal = servesTrade && remix && !config.tradeApiUrl ? await listenOnLoopback(app) : null;
+  if (internal) internalApiUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+  // the storefront reaches the trade services over HTTP: TRADE_API_URL, or this process's own loopback listener
+  if (config.tradeApiUrl || internalApiUrl) process.env.TRADE_API_URL = config.tradeApiUrl || internalApiUrl;
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    // the storefront reaches the trade services over HTTP; by default, this same process (or cluster)
-    process.env.TRADE_API_URL = config.tradeApiUrl || `http://127.0.0.1:${port}`;
+    // a trade-only process: its own port, for the sandbox cashier's notifications
+    process.env.TRADE_API_URL ||= `http://127.0.0.1:${port}`;
+    if (worker) process.send?.({ shop: "listening" } satisfies WorkerMessage);
     logger.info(
       { port, role: config.role, tradeApiUrl: process.env.TRADE_API_URL, dev, worker: worker ? cluster.worker?.id : undefined },
       `商城已启动：http://localhost:${port}`,
     );
+  });
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const cause = `${error.code ?? error.message}: ${config.host}:${config.port}`;
+    logger.fatal({ cause }, "cannot listen");
+    logger.flush();
+    const exit = () => process.exit(1);
+    // a worker's primary learns the cause before the worker is gone (server/cluster.ts)
+    if (worker && process.send) process.send({ shop: "cannot-start", cause } satisfies WorkerMessage, undefined, undefined, exit);
+    else setImmediate(exit);
   });
   server.keepAliveTimeout = 5_000;
   // a client gets 10 s for its headers and 30 s for its whole request (bodies are at most 64 kB):
@@ -158,18 +181,31 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     const force = setTimeout(() => {
       logger.error("in-flight requests did not finish in 10 s; closing anyway");
       server.closeAllConnections();
+      internal?.closeAllConnections();
     }, 10_000);
     force.unref();
     // a keep-alive connection whose request finishes during shutdown would otherwise stay open
     // until keepAliveTimeout: close connections as soon as they fall idle
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
-    await new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeIdleConnections();
-    });
+    const drain = (listener: Server) =>
+      new Promise<void>((done) => {
+        listener.close(() => done());
+        listener.closeIdleConnections();
+      });
+    await drain(server);
+    // the pages have answered: nothing calls the loopback listener any more
+    if (internal) await drain(internal);
     clearInterval(closeIdle);
     await closeVite();
     releaseAndExit(logger, { metricsServer, jobs, store });
   }
   stopOnSignals(shutdown);
+}
+
+/** A second listener of `app` on a free loopback port of this process alone (not shared with cluster siblings). */
+function listenOnLoopback(app: ReturnType<typeof createApp>): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const listener: Server = app.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => resolve(listener));
+    listener.once("error", reject);
+  });
 }

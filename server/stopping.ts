@@ -11,11 +11,12 @@ export function stopOnSignals(shutdown: (signal: string) => Promise<void>): void
 export function releaseAndExit(
   logger: Logger,
   held: { metricsServer?: { close(): unknown } | null; jobs?: { stop(): void } | null; store?: { close(): void } | null },
+  exitCode = 0,
 ): never {
   held.metricsServer?.close();
   held.jobs?.stop();
   held.store?.close();
   logger.info("stopped");
   logger.flush();
-  process.exit(0);
+  process.exit(exitCode);
 }

@@ -57,6 +57,8 @@ export interface Caller {
   saasToken: string | null;
   userAgent: string;
   clientIp: string;
+  /** The page request's id (server/http/access-log.ts), sent on as X-Request-Id. */
+  requestId?: string;
 }
 
 /** How long the shopper is asked to wait when the services cannot be reached (seconds). */
@@ -134,6 +136,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     "X-Forwarded-For": caller.clientIp,
   };
   if (caller.credential) headers["Login-Credential"] = caller.credential;
+  if (caller.requestId) headers["X-Request-Id"] = caller.requestId;
   let saasToken = caller.saasToken;
 
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {

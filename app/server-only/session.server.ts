@@ -29,6 +29,8 @@ export interface RequestBasics {
   cspNonce: string;
   /** The shopper's address as Express sees it. */
   clientIp: string;
+  /** The id of the request in the access log: the services' lines of its calls carry it too. */
+  requestId?: string;
   /** Marks the response being rendered `no-store`: what it shows must not be repeated by a cache (a page rendered without the services). */
   keepOutOfCaches(): void;
 }
@@ -64,6 +66,7 @@ export class RequestSession {
       saasToken: typeof saasToken === "string" ? saasToken : null,
       userAgent: request.headers.get("user-agent") ?? "",
       clientIp: basics.clientIp,
+      requestId: basics.requestId,
     };
     return new RequestSession(request, basics, cookies, caller, fromAddress);
   }
@@ -122,7 +125,14 @@ export class RequestSession {
 
   /** A client for a visitor without cookies: for answers the same for everyone (the sitemap). */
   visitorApi(): TradeApi {
-    const visitor: Caller = { urlParams: VISITOR_URL_PARAMS, credential: null, saasToken: null, userAgent: "", clientIp: this.caller.clientIp };
+    const visitor: Caller = {
+      urlParams: VISITOR_URL_PARAMS,
+      credential: null,
+      saasToken: null,
+      userAgent: "",
+      clientIp: this.caller.clientIp,
+      requestId: this.caller.requestId,
+    };
     return tradeClient(visitor, { unavailable: this.basics.keepOutOfCaches });
   }
 

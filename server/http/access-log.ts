@@ -21,15 +21,22 @@ export const requestIds: RequestHandler = (req, res, next) => {
   next();
 };
 
-const logged = (req: Request) => ({ method: req.method, url: withoutSecrets(req.url) });
+/** What a line says of the request: its id (the X-Request-Id answered, and sent on to /api), the client's address. */
+const logged = (req: Request) => ({ id: req.id, method: req.method, url: withoutSecrets(req.url), remoteAddress: req.ip });
 
-/** The line of every request the app answers (mount after `requestIds`). */
-export function accessLog(logger: Logger): RequestHandler {
+/**
+ * The line of every request the app answers (mount after `requestIds`). `internal` tells the storefront's own calls to
+ * the services in this process (server/serve.ts): debug lines, so that a page is one line at the info level, with the
+ * same id as its calls' lines at debug; a call that fails is still an error line.
+ */
+export function accessLog(logger: Logger, internal: (req: Request) => boolean = () => false): RequestHandler {
   return pinoHttp({
     logger,
     autoLogging: { ignore: (req) => UNLOGGED.test(req.url ?? "") },
+    customLogLevel: (req, _res, error) => (error ? "error" : internal(req as Request) ? "debug" : "info"),
     serializers: {
-      req: logged,
+      // pino-http hands the serializer its own summary of the request, the Express request as `raw`
+      req: (summary: { raw: Request }) => logged(summary.raw),
       res: (res: Response) => ({ statusCode: res.statusCode }),
     },
   });

@@ -19,7 +19,8 @@ const Params = z.object({ orderNo: z.string().regex(/^TT\d{14}$/) });
 const Query = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/) });
 const Submit = z.object({ sig: z.string().regex(/^[0-9a-f]{32}$/), result: z.enum(["SUCCESS", "FAIL"]) });
 
-export function mockPayRouter(config: Config, store: Store) {
+/** `internalApiUrl`: where this process answers its own service calls during a drain (server/serve.ts); else the port the cashier was reached on. */
+export function mockPayRouter(config: Config, store: Store, internalApiUrl: () => string | undefined = () => undefined) {
   if (config.payProvider !== "sandbox") throw new Error(`the sandbox cashier needs PAY_PROVIDER=sandbox, not ${config.payProvider}`);
   const sandbox = sandboxPay(config);
   const router = Router();
@@ -75,7 +76,7 @@ export function mockPayRouter(config: Config, store: Store) {
       amount: order.payPrice,
       pay_way: order.payWay,
     };
-    const api = `http://${notifyHost(config.host)}:${req.socket.localPort}/api/pay_gateway/notify`;
+    const api = `${internalApiUrl() ?? `http://${notifyHost(config.host)}:${req.socket.localPort}`}/api/pay_gateway/notify`;
     const answer = await fetch(api, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

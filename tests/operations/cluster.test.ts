@@ -2,9 +2,12 @@
 // on one port. Orders created and paid through both workers at once are each delivered exactly
 // once, by background jobs that run in one process only; SIGTERM drains every worker.
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, credentialFor, skuToBuy } from "../bench/data";
 import { PAY_NOTIFY_SECRET } from "../bench/server";
@@ -94,7 +97,7 @@ it("serves from two workers and runs the jobs once: every order paid through eit
   expect(new Set(pidsLogging("delivered orders"))).toEqual(new Set([shop.pid]));
   const served = new Set(pidsLogging("request completed"));
   for (const pid of workerPids()) expect(served).toContain(pid);
-}, 60_000);
+}, 120_000);
 
 it("every worker runs with the old generation capped, so garbage does not pile up (decision 034)", () => {
   const workers = workerPids();
@@ -110,3 +113,47 @@ it("SIGTERM drains both workers, then the primary exits", async () => {
   await shop.stop();
   expect(pidsLogging("stopped").sort()).toEqual([...workers, shop.pid].sort());
 });
+
+it("a cluster whose workers cannot start (the port is taken) backs off, then exits non-zero with the cause", async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const { port } = taken.address() as AddressInfo;
+  const dir = mkdtempSync(join(tmpdir(), "shop-crash-loop-"));
+  cpSync(inject("seededTemplate"), dir, { recursive: true });
+  try {
+    const started = Date.now();
+    const child = spawn(process.execPath, SERVER_NODE_ARGS, {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DEMO: "1",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        WEB_CONCURRENCY: "2",
+        DB_FILE: join(dir, "shop.sqlite"),
+        SESSION_SECRET: "s".repeat(40),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout.on("data", (chunk) => (log += chunk));
+    child.stderr.on("data", (chunk) => (log += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const lines = log
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; time: number; cause?: string; retryInMs?: number });
+    expect(code).toBe(1);
+    const fatal = lines.find((line) => line.msg === "workers cannot start: stopping the cluster");
+    expect(fatal?.cause).toBe(`EADDRINUSE: 127.0.0.1:${port}`);
+    // it waited longer each time, and gave up within seconds instead of forking forever
+    const pauses = lines.flatMap((line) => (line.msg === "worker failed to start; trying again" ? [line.retryInMs] : []));
+    expect(pauses).toEqual([500, 1000, 2000]);
+    const firstFailure = lines.find((line) => line.msg === "worker failed to start; trying again")!.time;
+    expect(fatal!.time - firstFailure).toBeLessThan(30_000);
+    expect(Date.now() - started).toBeLessThan(90_000);
+  } finally {
+    taken.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

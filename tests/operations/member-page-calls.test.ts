@@ -7,7 +7,9 @@ import { startShop, type Shop } from "../security/shop";
 let shop: Shop;
 let cookie: string;
 beforeAll(async () => {
-  shop = await startShop();
+  // a page's own calls to the services are debug lines (one info line per page: server/http/access-log.ts); the public
+  // reads stay fresh for the whole test, however slow a busy machine makes it (the default 5 s is not the subject here)
+  shop = await startShop({ env: { LOG_LEVEL: "debug", TRADE_CACHE_TTL_MS: "60000" } });
   // a browser after its first page: it holds the saas-token the services issued
   const first = await fetch(`${shop.url}/`, { headers: { cookie: shop.memberCookie() } });
   await first.arrayBuffer();

@@ -1,6 +1,7 @@
 // The `{success, result}` envelope that carries results and ApiErrors, and zod input parsing
 // whose failures name the field in Chinese (spec/03 §2).
 import type { ErrorRequestHandler, Response } from "express";
+import { withoutSecrets } from "../../http/log-url";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { compressWhole } from "../../http/content-coding";
@@ -84,7 +85,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       const tooLarge = error.status === 413;
       return sendError(res, new ApiError(ERROR.BAD_INPUT, tooLarge ? "请求体过大" : "请求体格式错误"));
     }
-    logger.error({ err: error, reqId: req.id }, "unexpected error");
+    logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
     sendError(res, new ApiError(ERROR.INTERNAL, "服务繁忙，请稍后再试"));
   };
 }

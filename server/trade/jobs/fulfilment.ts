@@ -155,7 +155,8 @@ export function fulfilOrder(deps: TradeDeps, orderNo: string, now: number): "del
         return "refunded";
       }
       q.outOfStock.run({ orderNo, now, retryAt: Math.min(now + OUT_OF_STOCK_RETRY_MS, refundAt), refundAt, notice: outOfStockNotice(refundAt) });
-      deps.logger.warn({ orderNo, skuNo: error.skuNo }, "out of stock: order waits in SENDING");
+      // said once, when the order starts waiting: its later passes (every 30 s) change nothing worth a line
+      if (order.outOfStockRefundAt == null) deps.logger.warn({ orderNo, skuNo: error.skuNo, refundAt }, "out of stock: order waits in SENDING");
       return "waiting";
     }
     transition(db, order, "DELIVERED", now, { deliveredAt: now, notice: null, fulfilAfter: null, outOfStockRefundAt: null });
