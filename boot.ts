@@ -5,11 +5,11 @@
 import cluster from "node:cluster";
 import { generateImages } from "./seed/images";
 import { seedCatalogue, seedDatabase } from "./seed/seed";
-import { runPrimary } from "./server/cluster";
-import { ConfigError, loadConfig, trustWarning } from "./server/config";
+import { runPrimary, type WorkerMessage } from "./server/cluster";
+import { ConfigError, loadConfig, startupWarnings, trustWarning } from "./server/config";
 import { createLogger } from "./server/logger";
 import { serve } from "./server/serve";
-import type { Seeder } from "./server/store";
+import { StoreError, type Seeder } from "./server/store";
 
 const dev = process.argv.includes("--dev");
 
@@ -29,12 +29,23 @@ process.env.COOKIE_SECRET = config.cookieSecret;
 const logger = createLogger(config.logLevel);
 const trust = trustWarning(config);
 if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, trust);
+if (cluster.isPrimary) for (const warning of startupWarnings(config)) logger.warn(warning);
 
 const seeder: Seeder = {
   seed: (store, { demo, mediaDir }) => (demo ? seedDatabase : seedCatalogue)(store, { mediaDir }),
   images: generateImages,
 };
 
-// Vite's dev server keeps one module graph: development always runs one process
-if (cluster.isPrimary && config.webConcurrency > 1 && !dev) runPrimary(config, logger, seeder);
-else await serve(config, logger, { dev, seeder });
+try {
+  // Vite's dev server keeps one module graph: development always runs one process
+  if (cluster.isPrimary && config.webConcurrency > 1 && !dev) runPrimary(config, logger, seeder);
+  else await serve(config, logger, { dev, seeder });
+} catch (error) {
+  // a database that cannot be opened: its path and the likely cause, not a stack (a cluster worker tells its primary)
+  if (!(error instanceof StoreError)) throw error;
+  logger.fatal(error.message);
+  logger.flush();
+  const exit = () => process.exit(1);
+  if (cluster.isWorker && process.send) process.send({ shop: "cannot-start", cause: error.message } satisfies WorkerMessage, undefined, undefined, exit);
+  else exit();
+}

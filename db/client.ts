@@ -29,7 +29,27 @@ export const SQLITE_CACHE_KIB = 16_000;
 // scripts/build-server.mjs), which this module is part of
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "..", "db", "migrations");
 
+/** A database that cannot be opened or migrated, named by its path and the likely cause (operator trial L1). */
+export class StoreError extends Error {}
+
 export function openStore(file: string): Store {
+  try {
+    return open(file);
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    const code = (error as { code?: string }).code ?? "";
+    const cause = /READONLY|EACCES|EPERM|CANTOPEN/.test(code)
+      ? "文件或目录不可写（权限或只读文件系统）"
+      : /NOTADB|CORRUPT/.test(code)
+        ? "文件不是 SQLite 数据库或已损坏"
+        : /FULL/.test(code)
+          ? "磁盘已满"
+          : "";
+    throw new StoreError(`无法打开数据库 ${file}${cause ? `：${cause}` : ""} (${code || (error as Error).message})`, { cause: error });
+  }
+}
+
+function open(file: string): Store {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");

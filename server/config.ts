@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   // how many processes serve requests (node:cluster); unset: every core in production, 1 otherwise
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SERVER_ROLE: z.enum(SERVER_ROLES).default("all"),
+  // a production start creates a missing DB_FILE only when told to: a mistyped path must not open an empty shop
+  DB_CREATE: flag.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -131,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Where Prometheus scrapes /metrics (server/metrics.ts): a port apart from the shop's, off by default. */
     metrics: c.METRICS_PORT === undefined ? null : { port: c.METRICS_PORT, host: c.METRICS_HOST },
     dbFile,
+    /** A missing DB_FILE may be created: always in the demo and outside production, else only with DB_CREATE=1. */
+    createDb: c.DB_CREATE || sandboxAllowed,
     /** Generated images of the seed live beside the database. */
     mediaDir: resolve(dataDir, "media"),
     tradeApiUrl: c.TRADE_API_URL,
@@ -245,4 +249,27 @@ function keptSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+/**
+ * What start-up says is risky but allowed (operator trial L1): the demo in production (its /dev pages show every SMS
+ * code and delivered code, its cashier hands out codes without payment), and a public origin over plain HTTP (the login
+ * cookie then goes without `Secure`). Names only, never a value.
+ */
+export function startupWarnings(config: Pick<Config, "production" | "demo" | "cnBaseUrl" | "hkBaseUrl" | "role">): string[] {
+  const warnings: string[] = [];
+  if (config.production && config.demo) {
+    warnings.push("DEMO=1 用于正式环境：演示账号（公开密码）、/dev 页面（显示所有短信验证码和兑换码）和沙箱收银台（不收款即发货）均已开启，切勿对外提供服务");
+  }
+  if (config.role !== "trade") {
+    for (const [name, origin] of [
+      ["CN_BASE_URL", config.cnBaseUrl],
+      ["HK_BASE_URL", config.hkBaseUrl],
+    ] as const) {
+      if (config.production && origin.startsWith("http://") && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)) {
+        warnings.push(`${name} 是 http:// 地址：登录 Cookie 不带 Secure，购物者的登录凭证以明文传输。请在 nginx 上配置 TLS 并使用 https:// (docs/deploy.md)`);
+      }
+    }
+  }
+  return [...new Set(warnings)];
 }

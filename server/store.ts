@@ -3,8 +3,10 @@
 // comes from the entry point (boot.ts): the server does not import seed/.
 import { existsSync } from "node:fs";
 import type { Logger } from "pino";
-import { openStore, type Store } from "../db/client";
+import { openStore, StoreError, type Store } from "../db/client";
 import type { Config } from "./config";
+
+export { StoreError };
 
 export interface Seeder {
   /** Fills a database just created: the demo's accounts, orders and codes with `demo`, else the catalogue only. */
@@ -15,6 +17,11 @@ export interface Seeder {
 
 export function prepareStore(config: Config, logger: Logger, seeder: Seeder): Store {
   const fresh = config.dbFile === ":memory:" || !existsSync(config.dbFile);
+  if (fresh && !config.createDb) {
+    throw new StoreError(
+      `数据库文件不存在: ${config.dbFile}。正式环境不会自动新建数据库（以免 DB_FILE 写错时开出一家空店）：请检查 DB_FILE；首次部署请设置 DB_CREATE=1 启动一次 (docs/deploy.md)`,
+    );
+  }
   const store = openStore(config.dbFile);
   if (fresh) {
     // demo accounts (published password demo123456), their orders and the seed's codes only in the demo

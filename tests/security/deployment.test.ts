@@ -2,12 +2,12 @@
 // cashier, no /dev pages and no accounts with the published password, and answers order creation
 // with 503 支付通道未开通 instead of handing out a free code; NODE_ENV unset behaves as production;
 // the demo (DEMO=1) keeps its cashier.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { derivedKey } from "../../server/config";
 import { verifyPassword } from "../../server/trade/domain/password";
 import type { PayNotification } from "../../server/trade/providers/pay";
@@ -152,7 +152,8 @@ describe("a production start without DEMO=1", () => {
 describe("a production start without DEMO=1 on an empty database", () => {
   let shop: Shop;
   beforeAll(async () => {
-    shop = await startShop({ seeded: false, env: { DEMO: undefined } });
+    // the first start of a new shop: told to create its database (a missing DB_FILE is refused otherwise)
+    shop = await startShop({ seeded: false, env: { DEMO: undefined, DB_CREATE: "1" } });
   }, 90_000);
   afterAll(() => shop?.close());
 
@@ -233,4 +234,50 @@ describe("the demo (DEMO=1)", () => {
   it("keeps the /dev pages", async () => {
     expect((await fetch(`${shop.url}/dev/sms`)).status).toBe(200);
   });
+});
+
+describe("start-up says what is wrong (operator trial M8, L1)", () => {
+  const production = { DEMO: undefined, SESSION_SECRET, CN_BASE_URL: "https://shop.example" };
+
+  it("refuses a production DB_FILE that does not exist, naming it, and creates nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-deploy-"));
+    try {
+      const mistyped = join(dir, "shpo.sqlite");
+      const result = await startup({ ...production, DB_FILE: mistyped });
+      expect(result.exited, `the server started:\n${result.output}`).toBe(true);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`数据库文件不存在: ${mistyped}`);
+      expect(result.output).toContain("DB_CREATE=1");
+      expect(existsSync(mistyped)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("names the database and the cause when the file is not a database, without a stack", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-deploy-"));
+    try {
+      const notADatabase = join(dir, "shop.sqlite");
+      writeFileSync(notADatabase, "this is not a database, it is a note the operator left here ".repeat(100));
+      const result = await startup({ ...production, DB_FILE: notADatabase });
+      expect(result.exited).toBe(true);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`无法打开数据库 ${notADatabase}：文件不是 SQLite 数据库或已损坏`);
+      expect(result.output).not.toMatch(/\bat \S+ \(/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("warns of the demo in production and of a public origin over plain HTTP, and prints no secret", async () => {
+    const secret = "a-session-secret-nobody-may-read-0123456789";
+    const dir = mkdtempSync(join(tmpdir(), "shop-deploy-"));
+    cpSync(inject("seededTemplate"), dir, { recursive: true });
+    const result = await startup({ DB_FILE: join(dir, "shop.sqlite"), DEMO: "1", SESSION_SECRET: secret, CN_BASE_URL: "http://shop.example" });
+    rmSync(dir, { recursive: true, force: true });
+    expect(result.exited, result.output).toBe(false);
+    expect(result.output).toContain("DEMO=1 用于正式环境");
+    expect(result.output).toContain("CN_BASE_URL 是 http:// 地址");
+    expect(result.output).not.toContain(secret);
+  }, 60_000);
 });
