@@ -115,10 +115,6 @@ export const goods = sqliteTable(
     isPresale: integer("is_presale", { mode: "boolean" }).notNull().default(false),
     presalePerformanceAt: integer("presale_performance_at"),
     saleEndAt: integer("sale_end_at"),
-    /** Original price (cents, CNY). */
-    priceTurnCny: integer("price_turn_cny").notNull(),
-    /** Sale price (cents, CNY): the lowest SKU price. */
-    saleOffPriceCny: integer("sale_off_price_cny").notNull(),
     originCurrency: text("origin_currency").notNull().default("CNY"),
     regionRestricted: integer("region_restricted", { mode: "boolean" }).notNull().default(false),
     /** ON_SALE or OFF_SHELF */
@@ -126,7 +122,8 @@ export const goods = sqliteTable(
     sort: integer("sort").notNull().default(0),
     createdAt: createdAt(),
   },
-  // search reads goods_search, kept in step with this table by triggers (migrations/0003_goods_search.sql)
+  // search reads goods_search, kept in step with this table by triggers (migrations/0003_goods_search.sql);
+  // a goods has no price of its own: cards and search take their card SKU's (the view goods_cards, 0013)
   (t) => [index("goods_status_idx").on(t.status, t.sort)],
 );
 

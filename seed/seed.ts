@@ -183,12 +183,7 @@ function buildCatalogue(now: number): Catalogue {
     };
     walk(g.specs, null, [], false);
 
-    const cheapest = goodsSkus
-      .filter((s) => !s.row.disabled)
-      .reduce<BuiltSku | undefined>((min, s) => (!min || s.row.priceTurnCny < min.row.priceTurnCny ? s : min), undefined);
-    if (!cheapest) throw new Error(`${g.no}: no enabled SKU`);
-    const sale = cheapest.row.priceTurnCny;
-    const origin = cheapest.row.originPriceCny;
+    if (!goodsSkus.some((s) => !s.row.disabled)) throw new Error(`${g.no}: no enabled SKU`);
     // Presale codes unlock at 10:00 Beijing time.
     const presaleAt = g.presaleInDays ? shopDayStart(now) + g.presaleInDays * DAY + 10 * HOUR : null;
     if (presaleAt) cat.presaleAt.set(g.no, presaleAt);
@@ -205,8 +200,6 @@ function buildCatalogue(now: number): Catalogue {
       isPresale: presaleAt !== null,
       presalePerformanceAt: presaleAt,
       saleEndAt: g.saleEndsInDays ? shopDayStart(now) + (g.saleEndsInDays + 1) * DAY - 1000 : null,
-      priceTurnCny: origin,
-      saleOffPriceCny: sale,
       originCurrency: "CNY",
       regionRestricted: Boolean(g.regionRestricted),
       status: "ON_SALE",
@@ -214,9 +207,8 @@ function buildCatalogue(now: number): Catalogue {
       createdAt: now - (GOODS.length - index) * 6 * HOUR,
     });
 
-    const percentOff = origin > 0 ? Math.round((1 - sale / origin) * 100) : 0;
+    // no SALE_OFF extra: the goods detail works it out from the card SKU's prices (migration 0013)
     const extra = (extraKey: string, extraValue: string) => cat.extras.push({ goodsNo: g.no, extraKey, extraValue });
-    if (percentOff > 0) extra("SALE_OFF", `-${percentOff}%`);
     extra("TAG", g.label);
     extra("performance", presaleAt ? `预售商品：将于 ${chinaDateText(presaleAt)} 自动发货，届时请留意短信与邮件。` : PERFORMANCE_TEXT);
     extra("TOPIC_BG_IMAGE", mediaUrl(img.bg));

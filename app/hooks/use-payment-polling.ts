@@ -40,7 +40,8 @@ export function usePaymentPolling(orderNo: string | null) {
       setActive(false);
       if (answer.errorCode === 401) {
         setMessage("登录过期，请重新登录");
-        const timer = setTimeout(() => navigate(loginHref(location.pathname, { redirectTo: location.pathname + location.search })), LOGIN_DELAY_MS);
+        // the modal over home, back to this very page (its order_no kept), as the page's own guard sends it
+        const timer = setTimeout(() => navigate(loginHref("/", { redirectTo: location.pathname + location.search })), LOGIN_DELAY_MS);
         return () => clearTimeout(timer);
       }
       setMessage(`${answer.errorMsg || "支付异常"}，请前往我的订单处查询`);

@@ -5,6 +5,27 @@ import { useLocation } from "@remix-run/react";
 import { sameSitePath } from "~/lib/safe-url";
 import type { LoginTab } from "./login-fields";
 
+/** Query parameters that belong to the login modal, not to the page under it. */
+const LOGIN_PARAMS = ["login", "redirectTo"];
+
+/** The address without the login modal's parameters: where closing the modal goes. */
+export function withoutLoginParams(url: URL): string {
+  const search = new URLSearchParams(url.search);
+  for (const name of LOGIN_PARAMS) search.delete(name);
+  const qs = search.toString();
+  return url.pathname + (qs ? `?${qs}` : "");
+}
+
+/**
+ * Where a shopper asking for `url` was going: the page itself, or — when the login modal is open
+ * over it — the modal's own redirectTo (else the page without the modal's parameters), so a guard
+ * never wraps one login address in another (parity audit F7 / 26.8).
+ */
+export function destinationOf(url: URL): string {
+  if (!LOGIN_PARAMS.some((name) => url.searchParams.has(name))) return url.pathname + url.search;
+  return sameSitePath(url.searchParams.get("redirectTo"), withoutLoginParams(url));
+}
+
 /**
  * The one way to address the login modal: `page` (its own query kept) with `?login=tab` on top,
  * and `redirectTo` when the shopper should land somewhere other than `page` after logging in

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failureStatus, returnToOf, withoutLoginParams } from "./login.server";
+import { failureStatus, returnToOf } from "./login.server";
+import { withoutLoginParams } from "./login-href";
 
 const at = (path: string) => new URL(path, "http://shop.local");
 

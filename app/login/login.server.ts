@@ -11,17 +11,7 @@ import { env } from "~/server-only/env.server";
 import { optional } from "~/server-only/http.server";
 import { dueToday, recordRest, recordToday } from "~/server-only/once-a-day.server";
 import { loginTabOf, splitMobile, type LoginModalState } from "./login-fields";
-
-/** Query parameters that belong to the login modal, not to the page under it. */
-const LOGIN_PARAMS = ["login", "redirectTo"];
-
-/** The address without the login modal's parameters: where closing the modal goes. */
-export function withoutLoginParams(url: URL): string {
-  const search = new URLSearchParams(url.search);
-  for (const name of LOGIN_PARAMS) search.delete(name);
-  const qs = search.toString();
-  return url.pathname + (qs ? `?${qs}` : "");
-}
+import { withoutLoginParams } from "./login-href";
 
 /** Where to go after login: the modal's redirectTo, else the page under it; never /login itself. */
 export function returnToOf(url: URL, redirectTo?: string | null): string {
@@ -100,28 +90,52 @@ export interface CouponPopupData {
 
 export const POPUP_COUPONS = 3;
 
+/** One grant per request, shared by the loaders that run in parallel (keyed by the request's session). */
+const grants = new WeakMap<object, Promise<string[]>>();
+
 /**
- * spec/01 §4 runs this on layout mount; a server-rendered shop mounts its layout once per visit:
- * on a member's first page of a browser session (and of each day, for browsers that keep their
- * session for weeks), and on the page after a login, which clears the cookie (decision 017).
- * receive_auto runs then; the pop-up shows what it received — new in this visit — that is still
- * unused (at most 3), and nothing when it received nothing (decision 027). On a checkout page the
- * received coupons wait in the cookie for the next page that is not one. Failures are only logged.
+ * spec/01 §4 runs receive_auto on layout mount; a server-rendered shop mounts its layout once per
+ * visit: on a member's first page of a browser session (and of each day, for browsers that keep
+ * their session for weeks), and on the page after a login, which clears the cookie (decision 017).
+ * Every loader that shows the member's coupons awaits this before reading them, and the root
+ * loader's pop-up awaits the same promise: the grant answers first by construction, whichever
+ * loader runs first (shopper trial 11b #1: 确认订单 read its usable coupons while the root loader's
+ * receive_auto was still on its way). Answers the coupons received and not yet shown in a pop-up;
+ * they wait in the cookie until a page that is not checkout shows them. Failures are only logged.
+ */
+export function grantAutoCoupons(context: AppLoadContext, api: TradeApi, now = Date.now()): Promise<string[]> {
+  let grant = grants.get(context.session);
+  if (!grant) {
+    grant = grantOnce(context, api, now);
+    grants.set(context.session, grant);
+  }
+  return grant;
+}
+
+async function grantOnce(context: AppLoadContext, api: TradeApi, now: number): Promise<string[]> {
+  const received = recordRest(context, "couponPopup").split(",").filter(Boolean);
+  if (!dueToday(context, "couponPopup", now)) return received;
+  try {
+    const auto = await receiveAuto(api);
+    if (auto.ok) received.push(...auto.result.received);
+    else console.warn(`receive_auto failed: ${auto.errorMsg}`);
+  } catch (error) {
+    console.warn("receive_auto failed", error);
+  }
+  recordToday(context, "couponPopup", received.join(","), now);
+  return received;
+}
+
+/**
+ * The pop-up shows what this visit's grant received (grantAutoCoupons) that is still unused (at most
+ * 3), and nothing when it received nothing (decision 027); never over a checkout page, where the
+ * received coupons wait for the next page that is not one. Failures are only logged.
  */
 export async function takeCouponPopup(context: AppLoadContext, api: TradeApi, onCheckout: boolean, now = Date.now()): Promise<CouponPopupData | null> {
-  // the coupons an earlier mount received that wait for a page that is not checkout
-  const waiting = recordRest(context, "couponPopup").split(",").filter(Boolean);
-  const due = dueToday(context, "couponPopup", now);
-  if (!due && (onCheckout || waiting.length === 0)) return null;
+  const received = await grantAutoCoupons(context, api, now);
+  if (onCheckout || received.length === 0) return null;
+  recordToday(context, "couponPopup", "", now);
   try {
-    const received = [...waiting];
-    if (due) {
-      const auto = await receiveAuto(api);
-      if (auto.ok) received.push(...auto.result.received);
-      else console.warn(`receive_auto failed: ${auto.errorMsg}`);
-    }
-    recordToday(context, "couponPopup", onCheckout ? received.join(",") : "", now);
-    if (onCheckout || received.length === 0) return null;
     const mine = await getMyCoupons(api, { page: 1, size: PAGE_SIZE });
     if (!mine.ok) {
       console.warn(`my_coupon for the pop-up failed: ${mine.errorMsg}`);

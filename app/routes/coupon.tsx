@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { requireMember, safeReturnTo } from "~/server-only/auth.server";
 import { expectOk } from "~/server-only/http.server";
-import { withoutLoginParams } from "~/login/login.server";
+import { withoutLoginParams } from "~/login/login-href";
 import { withDomain } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import type { loader as rootLoader } from "~/root";

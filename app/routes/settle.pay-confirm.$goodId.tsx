@@ -13,11 +13,12 @@ import { PriceLines } from "~/components/checkout/price-lines";
 import { PurchaseDetails } from "~/components/checkout/purchase-details";
 import { Overlay } from "~/components/ui/overlay";
 import { requireMember } from "~/server-only/auth.server";
+import { grantAutoCoupons } from "~/login/login.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import { readForm, UNREADABLE_FORM } from "~/server-only/form.server";
 import { expectOk, invariantResponse, optional } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
-import { readSettle, keepSettle } from "~/server-only/settle.server";
+import { readSettle, startSettlement } from "~/server-only/settle.server";
 import { selectSku } from "~/lib/sku-selection";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CodeSchema } from "~/server-only/schemas.server";
@@ -55,7 +56,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
   const { api } = await requireMember(request, context, goodsPageOf(request, goodsNo.data));
   invariantResponse(goodsNo.success, GOODS_MISSING);
-  const goods = expectOk(await getGoodsDetail(api, goodsNo.data)).goods_detail;
+  // the coupons this visit's login grants are the member's before the usable ones are read
+  const [detail] = await Promise.all([getGoodsDetail(api, goodsNo.data), grantAutoCoupons(context, api)]);
+  const goods = expectOk(detail).goods_detail;
   const url = new URL(request.url);
   const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
   reportEvent(api, "ttsgame_pay_confirm_show", { route_name: "pay-confirm" });
@@ -98,7 +101,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const email = form.email.trim();
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
-  await keepSettle(context, { goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" });
+  await startSettlement(context, { goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" });
   return redirect("/settle/pay");
 }
 

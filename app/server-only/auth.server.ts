@@ -4,7 +4,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { TradeApi } from "~/api/client.server";
 import { authCheck } from "~/api/member.server";
 import { setFlash } from "./flash.server";
-import { loginHref } from "~/login/login-href";
+import { destinationOf, loginHref } from "~/login/login-href";
 import { sameSitePath } from "~/lib/safe-url";
 
 /** Only same-site paths are followed after login (checked after normalising, see safe-url.ts). */
@@ -34,7 +34,7 @@ export async function toLoginAgain(context: AppLoadContext, toLogin: string, mes
 export async function requireMember(request: Request, context: AppLoadContext, loginPage = "/"): Promise<{ api: TradeApi; memberId: number }> {
   const api = context.session.api;
   const url = new URL(request.url);
-  const toLogin = loginHref(loginPage, { redirectTo: url.pathname + url.search });
+  const toLogin = loginHref(loginPage, { redirectTo: destinationOf(url) });
   if (!api.credential) throw redirect(toLogin);
   const check = await authCheck(api);
   if (!check.ok) {

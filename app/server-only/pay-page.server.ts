@@ -16,7 +16,7 @@ import { PAID_STATUSES, UNPAID_STATUSES } from "~/lib/order-status";
 import { offeredPayWay, PAY_WAYS, type PayWayChoice } from "~/lib/pay-ways";
 import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { CodeSchema } from "./schemas.server";
-import { readSettle } from "./settle.server";
+import { keepSettle, readSettle } from "./settle.server";
 import { selectSku } from "~/lib/sku-selection";
 
 // any pay way of the spec stands for its family's choice (a link or a page from before TCTP: ALIPAY is
@@ -106,6 +106,9 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
 export async function loadSettlement(request: Request, context: AppLoadContext, api: TradeApi, query: PayQuery): Promise<PayPage> {
   const settle = await readSettle(context);
   if (!settle) throw redirect("/");
+  // a settlement pays one order: once it has one (a login expired while its cashier was open, Back),
+  // this page is that order's
+  if (settle.orderNo) throw redirect(`/settle/pay?${new URLSearchParams({ order_no: settle.orderNo })}`);
   const goods = expectOk(await getGoodsDetail(api, settle.goodsNo)).goods_detail;
   const { sku, values } = selectSku(goods.sku_item, settle.skuNo);
   if (!sku) throw redirect(`/topic/${goods.goods_no}`);
@@ -129,7 +132,7 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
       originPrice: sku.price_turn_cny,
     },
     summary: { desc: goods.goods_desc, lines: output.result.list },
-    requestId: randomUUID(),
+    requestId: settle.requestId ?? randomUUID(),
   };
 }
 
@@ -173,5 +176,6 @@ export async function createAndPay(context: AppLoadContext, api: TradeApi, membe
     if (created.errorCode === 401) throw await toLoginAgain(context, loginHref("/", { redirectTo: "/settle/pay" }), created.errorMsg);
     return data({ error: CREATE_FAILED }, { status: created.status });
   }
+  await keepSettle(context, { ...settle, orderNo: created.result.order_no });
   return redirect(payPageOf(created.result.order_no, form.pay_way));
 }

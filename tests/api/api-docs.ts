@@ -497,7 +497,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "`keyword` 匹配商品名称、标签和商品平台的常用叫法（如 Switch / NS / 任天堂、PS5 / PlayStation、Steam / 蒸汽平台、手游、礼品卡），不区分大小写，最多 32 字；`order_by` 为 `origin_price` 或 `sale_price`，`order_type` 为 `asc` / `desc`；`size` 默认 10，`preview=1`（搜索联想）时默认 5。",
       "`total` 是全部在售匹配商品的数目（任意长度的关键词都精确计数）；价格相同时按商品排序值、商品编号升序。",
-      "每件商品（`goods_info`，布局与推荐里的也一样）另带 `sale_sku_no`：售价 `sale_off_price_cny` 所属的 SKU（可用 SKU 中价格等于它的、编号最小的一个，没有则为 `null`），和 `sku_prices`：可用 SKU 有几种不同价格；大于 1 时商品卡的价格是最低价（显示为“起”），卡片打开商品页的这个 SKU。",
+      "每件商品（`goods_info`，布局与推荐里的也一样）另带 `sale_sku_no`：商品卡的 SKU：可用 SKU 中最便宜的一个，商品标签里写了某个区服（如 港服）时只在该区服（SKU 的第一级规格）的 SKU 中选，同价取编号最小的，没有可用 SKU 则为 `null`；`sale_off_price_cny` 与 `price_turn_cny` 即这个 SKU 的售价与原价（商品自身不存价格）。标签中别的区服（本商品其他 SKU 的第一级规格）不出现在 `goods_info` 的 `goods_tags` 里，和 `sku_prices`：可用 SKU 有几种不同价格；大于 1 时商品卡的价格是最低价（显示为“起”），卡片打开商品页的这个 SKU。",
       "`platform`（可选，如 `STEAM`、`NINTENDO`、`PSN`、`XBOX`、`MOBILE`、`GIFT_CARD`）只返回该平台的商品；`preview=0` 时 `platforms` 列出该关键词在各平台的匹配数（不受 `platform` 影响），供结果页按平台筛选。",
       "**扩展（可选）** 关键词按原样没有任何匹配时（任意平台），返回与它相差一两处（错字、漏字、多字、相邻两字颠倒；少于 4 个字母或 3 个汉字的关键词不放宽）的商品，同样排序、分页、按平台计数，并带 `approximate: true`；按原样有匹配时结果不变、不带该字段。另一后端不返回它时，商城照常工作（决定 030）。",
     ],

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goods } from "../../db/schema";
+import { goods, skus } from "../../db/schema";
+import { expectedCard } from "./card-prices";
 import { startHarness, type Harness } from "./harness";
 import { createGoods } from "./promotion-fixtures";
 
@@ -145,7 +146,10 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
    * the words for the goods' platform containing the keyword (ASCII case folded).
    */
   function expected(keyword: string, { orderBy, orderType }: Order): string[] {
-    const price = (g: Row) => (orderBy === "sale_price" ? g.saleOffPriceCny : g.priceTurnCny);
+    const price = (g: Row) => {
+      const card = expectedCard(h.store.db, g.goodsNo);
+      return orderBy === "sale_price" ? card.sale : card.origin;
+    };
     const k = lower(keyword);
     return h.store.db
       .select()
@@ -233,8 +237,10 @@ describe("GET /api/trade_bff/v1/goods/search: every match, counted and paged (go
     expect(await found("庚")).toEqual([goodsNo]);
     h.store.db.update(goods).set({ status: "OFF_SHELF" }).where(eq(goods.goodsNo, goodsNo)).run();
     expect(await found("丁戊")).toEqual([]);
-    h.store.db.update(goods).set({ status: "ON_SALE", priceTurnCny: 1 }).where(eq(goods.goodsNo, goodsNo)).run();
+    h.store.db.update(goods).set({ status: "ON_SALE" }).where(eq(goods.goodsNo, goodsNo)).run();
     expect(await found("丁戊")).toEqual([goodsNo]);
+    // one write, to the SKU: search orders by the new price
+    h.store.db.update(skus).set({ originPriceCny: 1 }).where(eq(skus.goodsNo, goodsNo)).run();
     const cheapest = (await search("keyword=&order_by=origin_price&order_type=asc&size=1")).body.result.goods_list.list[0];
     expect(cheapest.goods_no).toBe(goodsNo);
   });

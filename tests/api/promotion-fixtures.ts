@@ -72,8 +72,6 @@ export function createGoods(db: Db, prices: number[], over: Partial<typeof goods
       goodsNo,
       goodsName: "测试游戏",
       platform: "STEAM",
-      priceTurnCny: Math.max(...prices) + 1000,
-      saleOffPriceCny: Math.min(...prices),
       ...over,
     })
     .run();

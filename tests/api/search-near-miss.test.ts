@@ -6,6 +6,7 @@ import { goods } from "../../db/schema";
 import { configureReadCache } from "../../server/trade/services/read-cache";
 import { searchGoods } from "../../server/trade/services/goods.service";
 import { startHarness, type Harness } from "./harness";
+import { expectedCard } from "./card-prices";
 import { createGoods } from "./promotion-fixtures";
 
 let h: Harness;
@@ -138,7 +139,11 @@ describe("the fuzzy pass's cost", () => {
     const originals = h.store.db.select().from(goods).all();
     for (let copy = 1; copy < 10; copy++) {
       for (const g of originals) {
-        createGoods(h.store.db, [g.saleOffPriceCny], { goodsName: `${g.goodsName} 第${copy}版`, goodsTags: g.goodsTags, platform: g.platform });
+        createGoods(h.store.db, [expectedCard(h.store.db, g.goodsNo).sale], {
+          goodsName: `${g.goodsName} 第${copy}版`,
+          goodsTags: g.goodsTags,
+          platform: g.platform,
+        });
       }
     }
     const largerSize = h.store.db.select().from(goods).all().length;

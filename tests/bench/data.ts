@@ -58,8 +58,12 @@ export function growCatalogue(dbFile: string, total: number): number {
     const have = (store.sqlite.prepare("SELECT count(*) FROM goods").pluck().get() as number) ?? 0;
     const covers = store.sqlite.prepare("SELECT covers FROM goods LIMIT 1").pluck().get() as string;
     const insert = store.sqlite.prepare(
-      `INSERT INTO goods (goods_no, goods_name, goods_desc, platform, covers, goods_tags, price_turn_cny, sale_off_price_cny, status, sort, created_at)
-       VALUES (?, ?, '', ?, ?, ?, ?, ?, 'ON_SALE', ?, ?)`,
+      `INSERT INTO goods (goods_no, goods_name, goods_desc, platform, covers, goods_tags, status, sort, created_at)
+       VALUES (?, ?, '', ?, ?, ?, 'ON_SALE', ?, ?)`,
+    );
+    // a goods' prices are its SKUs' (migration 0013): one SKU each
+    const insertSku = store.sqlite.prepare(
+      "INSERT INTO skus (sku_no, goods_no, sku_name, price_turn_cny, origin_price_cny) VALUES (? || '-S01', ?, '标准版', ?, ?)",
     );
     const rng = createRng(`bench-goods-${have}`);
     const now = Date.now();
@@ -68,17 +72,9 @@ export function growCatalogue(dbFile: string, total: number): number {
         const { name, platform } = generatedName(rng);
         const tags = [...new Set([rng.pick(TAGS), rng.pick(TAGS)])];
         const origin = rng.int(10, 800) * 100;
-        insert.run(
-          `B${String(i).padStart(7, "0")}`,
-          name,
-          platform,
-          covers,
-          JSON.stringify(tags),
-          origin,
-          origin - rng.int(0, origin / 200) * 100,
-          rng.int(0, 999),
-          now,
-        );
+        const goodsNo = `B${String(i).padStart(7, "0")}`;
+        insert.run(goodsNo, name, platform, covers, JSON.stringify(tags), rng.int(0, 999), now);
+        insertSku.run(goodsNo, goodsNo, origin - rng.int(0, origin / 200) * 100, origin);
       }
     })();
     // as an import of goods should end: the search indexes merged (goods.service.ts)

@@ -20,8 +20,8 @@ let made = 0;
 function goodsWithSoldOutSku(project: string) {
   const goodsNo = `TRS${run}${project === "js-off" ? 0 : 1}${++made}`;
   writeDb(
-    `insert into goods (goods_no, goods_name, goods_desc, platform, covers, goods_tags, price_turn_cny, sale_off_price_cny)
-     select ?, '到货提醒测试 ' || ?, goods_desc, 'E2E-RESTOCK', covers, '[]', 9900, 5900 from goods where goods_no = 'G1001'`,
+    `insert into goods (goods_no, goods_name, goods_desc, platform, covers, goods_tags)
+     select ?, '到货提醒测试 ' || ?, goods_desc, 'E2E-RESTOCK', covers, '[]' from goods where goods_no = 'G1001'`,
     goodsNo,
     goodsNo,
   );

@@ -20,7 +20,8 @@ export interface FakeCall {
 /** What the fake answers for one call: an envelope's result, a failure, or a body as given (another backend's wording). */
 export type FakeAnswer = { result: unknown } | { status: number; errorCode?: number; errorMsg: string } | { status: number; body: unknown };
 
-type Handler = (call: FakeCall) => FakeAnswer | undefined;
+/** A handler may answer later (a promise): a slow backend, or a call held while another is on its way. */
+type Handler = (call: FakeCall) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 export interface FakeTradeApi {
   url: string;
@@ -50,7 +51,7 @@ export async function fakeTradeApi(): Promise<FakeTradeApi> {
       headers: req.headers,
     };
     calls.push(call);
-    const answer = routes.get(`${call.method} ${call.path}`)?.(call) ?? NOT_HERE;
+    const answer = (await routes.get(`${call.method} ${call.path}`)?.(call)) ?? NOT_HERE;
     const envelope =
       "result" in answer
         ? { status: 200, json: { success: true, result: answer.result } }

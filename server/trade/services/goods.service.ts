@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { goods, goodsExtras, skus, specNodes } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
 import { allowedEdits, containsNearly, keywordPieces } from "../domain/fuzzy-match";
-import { goodsInfoInOrder, toGoodsInfo, type GoodsCardInfo } from "./goods-info";
+import { goodsInfoInOrder, type GoodsCardInfo } from "./goods-info";
 import { statement } from "./prepared";
 import { cachedRead } from "./read-cache";
 
@@ -196,13 +196,20 @@ export function toWireSku(row: typeof skus.$inferSelect): WireSku {
     goods_no: row.goodsNo,
     sku_name: row.skuName,
     price_turn_cny: row.priceTurnCny,
-    sku_spec: row.skuSpec,
+    // the original price travels as the SALE_OFF spec (spec/02 §3): always the SKU's own column, never a stored copy
+    sku_spec: [...row.skuSpec.filter((spec) => spec.sku_spec_key !== "SALE_OFF"), { sku_spec_key: "SALE_OFF", sku_spec_value: String(row.originPriceCny) }],
   };
 }
 
 export function goodsDetail(deps: ServiceDeps, goodsNo: string) {
   const db = deps.store.db;
   return cachedRead(db, "goods-detail", goodsNo, () => readGoodsDetail(db, goodsNo));
+}
+
+/** The SALE_OFF extra ("-15%"), worked out from the prices it describes (a stored one is ignored); empty without a discount. */
+function percentOff(card: GoodsCardInfo | undefined): string {
+  const off = card && card.price_turn_cny > 0 ? Math.round((1 - card.sale_off_price_cny / card.price_turn_cny) * 100) : 0;
+  return off > 0 ? `-${off}%` : "";
 }
 
 function readGoodsDetail(db: Db, goodsNo: string) {
@@ -234,21 +241,25 @@ function readGoodsDetail(db: Db, goodsNo: string) {
         };
       });
 
-  const { goods_no, goods_name, goods_desc, covers, goods_tags, is_presale, presale_performance_at, sale_end_at, sale_off_price_cny, price_turn_cny } =
-    toGoodsInfo(row);
+  // the goods' prices are its card SKU's (goods_cards, migration 0013), as on its cards and in search
+  const card = goodsInfoInOrder(db, [goodsNo])[0];
+  const off = percentOff(card);
   return {
-    goods_no,
-    goods_name,
-    goods_desc,
-    covers,
-    goods_tags,
-    is_presale,
-    presale_performance_at,
-    sale_end_at,
-    sale_off_price_cny,
-    price_turn_cny,
+    goods_no: row.goodsNo,
+    goods_name: row.goodsName,
+    goods_desc: row.goodsDesc,
+    covers: row.covers,
+    goods_tags: row.goodsTags,
+    is_presale: row.isPresale,
+    presale_performance_at: row.presalePerformanceAt,
+    sale_end_at: row.saleEndAt,
+    sale_off_price_cny: card?.sale_off_price_cny ?? 0,
+    price_turn_cny: card?.price_turn_cny ?? 0,
     region_restricted: row.regionRestricted,
     sku_item: tree(null),
-    goods_extra: extras.map((e) => ({ extra_key: e.extraKey, extra_value: e.extraValue })),
+    goods_extra: [
+      ...(off ? [{ extra_key: "SALE_OFF", extra_value: off }] : []),
+      ...extras.filter((e) => e.extraKey !== "SALE_OFF").map((e) => ({ extra_key: e.extraKey, extra_value: e.extraValue })),
+    ],
   };
 }
