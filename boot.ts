@@ -4,7 +4,7 @@
 // seed (seed/), which fills a database just created: server/ never imports seed/.
 import cluster from "node:cluster";
 import { generateImages } from "./seed/images";
-import { seedCatalogue, seedDatabase } from "./seed/seed";
+import { seedDatabase } from "./seed/seed";
 import { runPrimary } from "./server/cluster";
 import { ConfigError, loadConfig, trustWarning } from "./server/config";
 import { createLogger } from "./server/logger";
@@ -31,7 +31,7 @@ const trust = trustWarning(config);
 if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, trust);
 
 const seeder: Seeder = {
-  seed: (store, { demo, mediaDir }) => (demo ? seedDatabase : seedCatalogue)(store, { mediaDir }),
+  seed: seedDatabase,
   images: generateImages,
 };
 

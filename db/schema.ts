@@ -649,3 +649,15 @@ export const restockNotices = sqliteTable(
       .where(sql`notified_at is null and cancelled_at is null`),
   ],
 );
+
+// ─── the shop's own settings (the back office, issue 39) ────────────────
+
+/**
+ * One row per setting. `demo` = "1" is written by the demo seed alone: the admin script's demo
+ * commands (reset, seed, cdkeys:add) refuse a database without it (decision 049).
+ */
+export const shopSettings = sqliteTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});

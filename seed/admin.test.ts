@@ -3,7 +3,7 @@
 // the script itself runs as a child process in the first tests, as QA runs it.
 import { execFile } from "node:child_process";
 import { format } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import type { PayNotification } from "../server/trade/providers/pay";
 import { signNotification } from "../server/trade/providers/pay-sandbox";
 import { applyNotification } from "../server/trade/services/payment.service";
 import { runAdmin } from "./admin-commands";
+import { seedDatabase } from "./seed";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const COMMANDS = [
@@ -48,7 +49,7 @@ let dir: string;
 let dbFile: string;
 let store: Store;
 let deps: TradeDeps;
-/** Orders the seed makes, counted after the first reset. */
+/** Orders the seed makes. */
 let seededOrders: number;
 
 interface AdminRun {
@@ -120,9 +121,10 @@ function deliveredOrder(over: Parameters<typeof freshOrder>[0] = {}): string {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shop-admin-"));
   dbFile = join(dir, "shop.sqlite");
-  const reset = admin("reset");
-  expect(reset.code, reset.stderr).toBe(0);
-  expect(reset.stdout).toContain("已重建演示数据");
+  // the demo's database, as npm run demo creates it: the demo commands refuse any other (decision 049)
+  const created = openStore(dbFile);
+  seedDatabase(created, { mediaDir: join(dir, "media") });
+  created.close();
   const config = loadConfig({ NODE_ENV: "test", DB_FILE: dbFile });
   store = openStore(config.dbFile);
   deps = { config, store, logger: createLogger("silent"), now: Date.now };
@@ -406,4 +408,89 @@ describe("npm run admin: the worker, listing and reset", () => {
         .filter((c) => c.memberId === 2),
     ).toEqual([]);
   });
+});
+
+describe("npm run admin on a shop's own database (decision 049)", () => {
+  let shopDir: string;
+  let shopFile: string;
+  let shop: Store;
+  /** The script as an operator runs it on that database, SESSION_SECRET unset. */
+  const onShop = (...args: string[]) => {
+    const env = { ...process.env, DB_FILE: shopFile, NODE_ENV: "production", SESSION_SECRET: undefined, CN_BASE_URL: undefined } as NodeJS.ProcessEnv;
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...line) => void stdout.push(format(...line)));
+    const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(format(...line)));
+    try {
+      return { code: runAdmin(args, env), stdout: stdout.join("\n"), stderr: stderr.join("\n") };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  };
+  beforeAll(() => {
+    shopDir = mkdtempSync(join(tmpdir(), "shop-own-"));
+    shopFile = join(shopDir, "shop.sqlite");
+    // a production start's database: migrated, empty, no demo mark; one real goods with one real code
+    shop = openStore(shopFile);
+    shop.sqlite.exec(`INSERT INTO goods (goods_no, goods_name, platform, price_turn_cny, sale_off_price_cny) VALUES ('G9001', '真游戏', 'STEAM', 1000, 1000);
+      INSERT INTO skus (sku_no, goods_no, sku_name, price_turn_cny, origin_price_cny) VALUES ('G9001-S01', 'G9001', '标准版', 1000, 1000);
+      INSERT INTO cdkeys (sku_no, code) VALUES ('G9001-S01', 'REAL-CODE-0001');`);
+  });
+  afterAll(() => {
+    shop?.close();
+    rmSync(shopDir, { recursive: true, force: true });
+  });
+
+  it("refuses reset, cdkeys:add and a made-up payment, changes nothing, and writes no session-secret", () => {
+    const before = shop.sqlite.prepare("SELECT (SELECT count(*) FROM members) m, (SELECT count(*) FROM cdkeys) c, (SELECT count(*) FROM goods) g").get();
+    for (const args of [
+      ["reset"],
+      ["cdkeys:add", "G9001-S01", "5"],
+      ["order:pay", "TT20261127000001"],
+      ["order:set", "TT20261127000001", "SEND_SUCCESS", "--force"],
+    ]) {
+      const res = onShop(...args);
+      expect(res.code, args.join(" ")).toBe(1);
+      expect(res.stderr).toContain(`${args[0]} 只能用于演示数据库`);
+    }
+    expect(shop.sqlite.prepare("SELECT (SELECT count(*) FROM members) m, (SELECT count(*) FROM cdkeys) c, (SELECT count(*) FROM goods) g").get()).toEqual(
+      before,
+    );
+    expect(shop.sqlite.prepare("SELECT code FROM cdkeys").pluck().all()).toEqual(["REAL-CODE-0001"]);
+    // a command for any database runs, without the storefront's CN_BASE_URL
+    expect(onShop("orders")).toMatchObject({ code: 0, stdout: expect.stringContaining("共 0 个订单") });
+    expect(readdirSync(shopDir).filter((f) => f.includes("secret"))).toEqual([]);
+  });
+
+  it("refuses a database that does not exist (a mistyped DB_FILE) and creates none", () => {
+    const typo = join(shopDir, "shp.sqlite");
+    const res = runAdminOn(typo);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`数据库不存在：${typo}`);
+    expect(existsSync(typo)).toBe(false);
+  });
+
+  it("npm run seed refuses it too and leaves it as it was", async () => {
+    const res = await new Promise<AdminRun>((done) =>
+      execFile(process.execPath, ["--import", "tsx", "seed/run.ts"], { cwd: root, env: { ...process.env, DB_FILE: shopFile } }, (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("npm run seed 只能重建演示数据库");
+    expect(shop.sqlite.prepare("SELECT count(*) FROM goods").pluck().get()).toBe(1);
+    expect(shop.sqlite.prepare("SELECT count(*) FROM members").pluck().get()).toBe(0);
+  });
+
+  /** `orders` on another file, as a typo would name it. */
+  function runAdminOn(file: string) {
+    const stderr: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(format(...line)));
+    try {
+      return { code: runAdmin(["orders"], { ...process.env, DB_FILE: file, NODE_ENV: "production" } as NodeJS.ProcessEnv), stderr: stderr.join("\n") };
+    } finally {
+      error.mockRestore();
+    }
+  }
 });
