@@ -203,6 +203,8 @@ export const cdkeys = sqliteTable(
     uniqueIndex("cdkeys_code_uq").on(t.skuNo, t.code),
     index("cdkeys_sku_status_idx").on(t.skuNo, t.status, t.id),
     index("cdkeys_order_idx").on(t.orderNo),
+    // the code import refuses a code already in the store under any SKU (decision 050)
+    index("cdkeys_by_code_idx").on(t.code),
   ],
 );
 

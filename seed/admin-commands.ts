@@ -4,7 +4,7 @@
 // allocation, the expiry sweeper, coupon claims — so QA sees exactly what a shopper would cause.
 // Every command prints what changed; bad input exits 1 with a message on stderr.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { openStore } from "../db/client";
@@ -25,6 +25,9 @@ import { transition } from "../server/trade/services/order-transitions";
 import type { PayNotification } from "../server/trade/providers/pay";
 import { applyPayment } from "../server/trade/services/payment.service";
 import { claimCoupon } from "../server/trade/services/promotion.service";
+import { importCodes } from "../server/trade/services/code-import.service";
+import { importGoods } from "../server/trade/services/goods-import.service";
+import { checkImportSize, ImportFileError, type ImportProblem } from "../server/trade/services/import-file";
 import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
 import { seedDatabase } from "./seed";
 
@@ -34,7 +37,7 @@ class AdminError extends Error {}
 interface Context {
   deps: TradeDeps;
   args: string[];
-  flags: { mobile?: string; status?: string; force?: boolean; part?: string };
+  flags: { mobile?: string; status?: string; force?: boolean; part?: string; sku?: string; "dry-run"?: boolean };
 }
 
 interface Command {
@@ -387,7 +390,68 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  "codes:import": {
+    usage: "codes:import FILE [--sku SKU] [--dry-run]",
+    summary: "导入真实兑换码（CSV/TXT：每行「兑换码」或「SKU,兑换码」）；有任何一行有误则全部不写入并列出；--dry-run 只检查",
+    run(ctx) {
+      const file = importFile(ctx);
+      const report = runImport(() => importCodes(ctx.deps, file, { skuNo: ctx.flags.sku, dryRun: ctx.flags["dry-run"] }));
+      if (report.problems.length) {
+        printProblems(report.problems, "行");
+        throw new AdminError(`导入失败：请修改文件后重新导入（${report.problems.length} 处问题）`);
+      }
+      out(report.written ? `已导入 ${report.codes} 个兑换码` : `检查通过（--dry-run，未写入）：${report.codes} 个兑换码可以导入`);
+      for (const s of report.skus) {
+        out(`  ${s.skuNo}（${s.name}）${s.codes} 个${s.unused === null ? "" : `，现有未售出 ${s.unused} 个`}`);
+        if (s.waitingOrders.length) out(`    等待发货的订单 ${s.waitingOrders.join(", ")} 将由发货任务发货（服务运行时立即进行）`);
+      }
+    },
+  },
+  "goods:import": {
+    usage: "goods:import FILE [--dry-run]",
+    summary: "导入新商品和 SKU（CSV 每行一个 SKU，或 JSON）；上架并列入首页「全部商品」；有误则全部不写入；--dry-run 只检查",
+    run(ctx) {
+      const file = importFile(ctx);
+      const report = runImport(() => importGoods(ctx.deps, file, { dryRun: ctx.flags["dry-run"] }));
+      if (report.problems.length) {
+        printProblems(report.problems, report.numberedBy === "line" ? "行" : "个商品");
+        throw new AdminError(`导入失败：请修改文件后重新导入（${report.problems.length} 处问题）`);
+      }
+      out(report.written ? `已导入 ${report.goods.length} 个商品` : `检查通过（--dry-run，未写入）：${report.goods.length} 个商品可以导入`);
+      for (const g of report.goods) out(`  ${g.goodsNo} ${g.name}：${g.skus} 个 SKU，最低 ${yuan(g.lowestPrice)}`);
+      if (report.written) out("  下一步：codes:import 导入各 SKU 的兑换码");
+    },
+  },
 };
+
+/** An import file's bytes; one larger than the import's limit is refused unread. */
+function importFile(ctx: Context): Buffer {
+  const path = arg(ctx, 0, "FILE");
+  let size;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new AdminError(`文件不存在或无法读取：${path}`);
+  }
+  runImport(() => checkImportSize(size));
+  return readFileSync(path);
+}
+
+/** An import's problems, numbered as the operator's editor shows them; the first 100, then how many more. */
+function printProblems(problems: ImportProblem[], unit: "行" | "个商品") {
+  const shown = problems.slice(0, 100);
+  out(`有 ${problems.length} 处问题，未写入任何数据：`, ...shown.map((p) => `  第 ${p.line} ${unit}：${p.reason}`));
+  if (problems.length > shown.length) out(`  …另有 ${problems.length - shown.length} 处`);
+}
+
+function runImport<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new AdminError(error.message);
+    throw error;
+  }
+}
 
 function printHelp() {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
@@ -430,7 +494,14 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { mobile: { type: "string" }, status: { type: "string" }, force: { type: "boolean" }, part: { type: "string" } },
+      options: {
+        mobile: { type: "string" },
+        status: { type: "string" },
+        force: { type: "boolean" },
+        part: { type: "string" },
+        sku: { type: "string" },
+        "dry-run": { type: "boolean" },
+      },
     });
   } catch (error) {
     const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
