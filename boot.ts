@@ -4,7 +4,7 @@
 // seed (seed/), which fills a database just created: server/ never imports seed/.
 import cluster from "node:cluster";
 import { generateImages } from "./seed/images";
-import { seedCatalogue, seedDatabase } from "./seed/seed";
+import { seedDatabase } from "./seed/seed";
 import { runPrimary, type WorkerMessage } from "./server/cluster";
 import { ConfigError, loadConfig, startupWarnings, trustWarning } from "./server/config";
 import { createLogger } from "./server/logger";
@@ -32,7 +32,7 @@ if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, t
 if (cluster.isPrimary) for (const warning of startupWarnings(config)) logger.warn(warning);
 
 const seeder: Seeder = {
-  seed: (store, { demo, mediaDir }) => (demo ? seedDatabase : seedCatalogue)(store, { mediaDir }),
+  seed: seedDatabase,
   images: generateImages,
 };
 

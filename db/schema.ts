@@ -200,6 +200,8 @@ export const cdkeys = sqliteTable(
     uniqueIndex("cdkeys_code_uq").on(t.skuNo, t.code),
     index("cdkeys_sku_status_idx").on(t.skuNo, t.status, t.id),
     index("cdkeys_order_idx").on(t.orderNo),
+    // the code import refuses a code already in the store under any SKU (decision 050)
+    index("cdkeys_by_code_idx").on(t.code),
   ],
 );
 
@@ -646,3 +648,15 @@ export const restockNotices = sqliteTable(
       .where(sql`notified_at is null and cancelled_at is null`),
   ],
 );
+
+// ─── the shop's own settings (the back office, issue 39) ────────────────
+
+/**
+ * One row per setting. `demo` = "1" is written by the demo seed alone: the admin script's demo
+ * commands (reset, seed, cdkeys:add) refuse a database without it (decision 049).
+ */
+export const shopSettings = sqliteTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});

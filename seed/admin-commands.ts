@@ -4,6 +4,7 @@
 // allocation, the expiry sweeper, coupon claims — so QA sees exactly what a shopper would cause.
 // Every command prints what changed; bad input exits 1 with a message on stderr.
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { openStore } from "../db/client";
@@ -24,6 +25,10 @@ import { transition } from "../server/trade/services/order-transitions";
 import type { PayNotification } from "../server/trade/providers/pay";
 import { applyPayment } from "../server/trade/services/payment.service";
 import { claimCoupon } from "../server/trade/services/promotion.service";
+import { importCodes } from "../server/trade/services/code-import.service";
+import { importGoods } from "../server/trade/services/goods-import.service";
+import { checkImportSize, ImportFileError, type ImportProblem } from "../server/trade/services/import-file";
+import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
 import { seedDatabase } from "./seed";
 
 /** Bad input or a refused change: printed on stderr, exit code 1. */
@@ -32,12 +37,14 @@ class AdminError extends Error {}
 interface Context {
   deps: TradeDeps;
   args: string[];
-  flags: { mobile?: string; status?: string; force?: boolean; part?: string };
+  flags: { mobile?: string; status?: string; force?: boolean; part?: string; sku?: string; "dry-run"?: boolean };
 }
 
 interface Command {
   usage: string;
   summary: string;
+  /** Writes the demo's accounts, made-up codes or a payment nobody made: refused outside a demo database (decision 049). */
+  demoOnly?: boolean;
   run(ctx: Context): void;
 }
 
@@ -212,6 +219,7 @@ const COMMANDS: Record<string, Command> = {
   reset: {
     usage: "reset",
     summary: "清空并重新写入演示数据（演示账户、各状态订单、优惠券、兑换码）",
+    demoOnly: true,
     run(ctx) {
       const summary = seedDatabase(ctx.deps.store, { mediaDir: ctx.deps.config.mediaDir });
       out(
@@ -270,6 +278,7 @@ const COMMANDS: Record<string, Command> = {
   "order:advance": {
     usage: "order:advance <order_no>",
     summary: "推进到下一个正常状态：WAIT_PAY → PAY_SUCCESS → SENDING → SEND_SUCCESS",
+    demoOnly: true,
     run(ctx) {
       const order = orderOf(ctx, arg(ctx, 0, "order_no"));
       const event = HAPPY_PATH[order.status as OrderStatus];
@@ -280,6 +289,7 @@ const COMMANDS: Record<string, Command> = {
   "order:set": {
     usage: "order:set <order_no> <STATUS> [--force]",
     summary: "改为指定状态（只允许状态机中的变更；--force 强制修改，输出 FORCED）",
+    demoOnly: true,
     run(ctx) {
       const order = orderOf(ctx, arg(ctx, 0, "order_no"));
       const to = statusArg(arg(ctx, 1, "STATUS"));
@@ -297,11 +307,13 @@ const COMMANDS: Record<string, Command> = {
   "order:pay": {
     usage: "order:pay <order_no>",
     summary: "模拟支付成功（签名支付通知，与收银台相同：记录支付时间、核销优惠券）",
+    demoOnly: true,
     run: (ctx) => void notifyAsProvider(ctx, arg(ctx, 0, "order_no"), "SUCCESS"),
   },
   "order:fail": {
     usage: "order:fail <order_no>",
     summary: "模拟支付失败（WAIT_PAY → PAY_FAIL，过期前仍可再次支付）",
+    demoOnly: true,
     run: (ctx) => void notifyAsProvider(ctx, arg(ctx, 0, "order_no"), "FAIL"),
   },
   "order:expire": {
@@ -360,6 +372,7 @@ const COMMANDS: Record<string, Command> = {
   "cdkeys:add": {
     usage: "cdkeys:add <sku_no> <count>",
     summary: "为 SKU 补充兑换码；缺货等待的订单随后由发货任务发货",
+    demoOnly: true,
     run(ctx) {
       const skuNo = arg(ctx, 0, "sku_no");
       const countText = arg(ctx, 1, "count");
@@ -377,14 +390,77 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  "codes:import": {
+    usage: "codes:import FILE [--sku SKU] [--dry-run]",
+    summary: "导入真实兑换码（CSV/TXT：每行「兑换码」或「SKU,兑换码」）；有任何一行有误则全部不写入并列出；--dry-run 只检查",
+    run(ctx) {
+      const file = importFile(ctx);
+      const report = runImport(() => importCodes(ctx.deps, file, { skuNo: ctx.flags.sku, dryRun: ctx.flags["dry-run"] }));
+      if (report.problems.length) {
+        printProblems(report.problems, "行");
+        throw new AdminError(`导入失败：请修改文件后重新导入（${report.problems.length} 处问题）`);
+      }
+      out(report.written ? `已导入 ${report.codes} 个兑换码` : `检查通过（--dry-run，未写入）：${report.codes} 个兑换码可以导入`);
+      for (const s of report.skus) {
+        out(`  ${s.skuNo}（${s.name}）${s.codes} 个${s.unused === null ? "" : `，现有未售出 ${s.unused} 个`}`);
+        if (s.waitingOrders.length) out(`    等待发货的订单 ${s.waitingOrders.join(", ")} 将由发货任务发货（服务运行时立即进行）`);
+      }
+    },
+  },
+  "goods:import": {
+    usage: "goods:import FILE [--dry-run]",
+    summary: "导入新商品和 SKU（CSV 每行一个 SKU，或 JSON）；上架并列入首页「全部商品」；有误则全部不写入；--dry-run 只检查",
+    run(ctx) {
+      const file = importFile(ctx);
+      const report = runImport(() => importGoods(ctx.deps, file, { dryRun: ctx.flags["dry-run"] }));
+      if (report.problems.length) {
+        printProblems(report.problems, report.numberedBy === "line" ? "行" : "个商品");
+        throw new AdminError(`导入失败：请修改文件后重新导入（${report.problems.length} 处问题）`);
+      }
+      out(report.written ? `已导入 ${report.goods.length} 个商品` : `检查通过（--dry-run，未写入）：${report.goods.length} 个商品可以导入`);
+      for (const g of report.goods) out(`  ${g.goodsNo} ${g.name}：${g.skus} 个 SKU，最低 ${yuan(g.lowestPrice)}`);
+      if (report.written) out("  下一步：codes:import 导入各 SKU 的兑换码");
+    },
+  },
 };
+
+/** An import file's bytes; one larger than the import's limit is refused unread. */
+function importFile(ctx: Context): Buffer {
+  const path = arg(ctx, 0, "FILE");
+  let size;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new AdminError(`文件不存在或无法读取：${path}`);
+  }
+  runImport(() => checkImportSize(size));
+  return readFileSync(path);
+}
+
+/** An import's problems, numbered as the operator's editor shows them; the first 100, then how many more. */
+function printProblems(problems: ImportProblem[], unit: "行" | "个商品") {
+  const shown = problems.slice(0, 100);
+  out(`有 ${problems.length} 处问题，未写入任何数据：`, ...shown.map((p) => `  第 ${p.line} ${unit}：${p.reason}`));
+  if (problems.length > shown.length) out(`  …另有 ${problems.length - shown.length} 处`);
+}
+
+function runImport<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new AdminError(error.message);
+    throw error;
+  }
+}
 
 function printHelp() {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
   out(
     "用法：npm run admin -- <命令> [参数]（数据库：DB_FILE，默认 data/shop.sqlite）",
     "",
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.demoOnly ? "［仅演示库］" : ""}${c.summary}`),
+    "",
+    "［仅演示库］的命令只改由 npm run demo / npm run seed 创建的演示数据库，拒绝正式数据库。",
   );
 }
 
@@ -404,6 +480,13 @@ function printTable(head: string[], rows: string[][]) {
 
 // ─── main ────────────────────────────────────────────────────────────────
 
+/** A mistyped DB_FILE must not become a new, empty database (review operator-trial M8). */
+export function databaseRefusal(dbFile: string): string | null {
+  if (dbFile === ":memory:") return "DB_FILE=:memory: 没有可操作的数据库";
+  if (!existsSync(dbFile)) return `数据库不存在：${dbFile}（检查 DB_FILE；数据库由商城首次启动或 npm run demo 创建）`;
+  return null;
+}
+
 /** Runs one admin command line; its output goes to the console, and the answer is the process's exit code. */
 export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
   let parsed;
@@ -411,7 +494,14 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { mobile: { type: "string" }, status: { type: "string" }, force: { type: "boolean" }, part: { type: "string" } },
+      options: {
+        mobile: { type: "string" },
+        status: { type: "string" },
+        force: { type: "boolean" },
+        part: { type: "string" },
+        sku: { type: "string" },
+        "dry-run": { type: "boolean" },
+      },
     });
   } catch (error) {
     const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
@@ -431,19 +521,33 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
 
   let config;
   try {
-    config = loadConfig(env);
+    // the script acts as the trade tier on the database: the storefront's settings (CN_BASE_URL) do not concern it
+    config = loadConfig({ ...env, SERVER_ROLE: "trade" }, { tool: true });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     return 1;
   }
+  const refusal = databaseRefusal(config.dbFile);
+  if (refusal) {
+    console.error(refusal);
+    return 1;
+  }
   const store = openStore(config.dbFile);
+  if (command.demoOnly && !isDemoDatabase(store.db)) {
+    store.close();
+    console.error(
+      `${name} 只能用于演示数据库，${config.dbFile} 不是（它会写入公开密码的演示账户、编造的兑换码或未付款的支付）。` +
+        "导入真实兑换码用 codes:import。若这是本版本之前由 npm run demo 创建的演示数据库，删除它后重新运行 npm run demo",
+    );
+    return 1;
+  }
   const deps: TradeDeps = { config, store, logger: createLogger("error"), now: Date.now };
   try {
     command.run({ deps, args, flags: parsed.values });
     return 0;
   } catch (error) {
-    if (error instanceof AdminError || error instanceof ApiError) {
+    if (error instanceof AdminError || error instanceof ApiError || error instanceof ConfigError) {
       console.error(error.message);
       return 1;
     }

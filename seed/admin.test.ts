@@ -3,7 +3,7 @@
 // the script itself runs as a child process in the first tests, as QA runs it.
 import { execFile } from "node:child_process";
 import { format } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import type { PayNotification } from "../server/trade/providers/pay";
 import { signNotification } from "../server/trade/providers/pay-sandbox";
 import { applyNotification } from "../server/trade/services/payment.service";
 import { runAdmin } from "./admin-commands";
+import { seedDatabase } from "./seed";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const COMMANDS = [
@@ -42,13 +43,15 @@ const COMMANDS = [
   "sms",
   "coupon:grant",
   "cdkeys:add",
+  "codes:import",
+  "goods:import",
 ];
 
 let dir: string;
 let dbFile: string;
 let store: Store;
 let deps: TradeDeps;
-/** Orders the seed makes, counted after the first reset. */
+/** Orders the seed makes. */
 let seededOrders: number;
 
 interface AdminRun {
@@ -120,9 +123,10 @@ function deliveredOrder(over: Parameters<typeof freshOrder>[0] = {}): string {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shop-admin-"));
   dbFile = join(dir, "shop.sqlite");
-  const reset = admin("reset");
-  expect(reset.code, reset.stderr).toBe(0);
-  expect(reset.stdout).toContain("已重建演示数据");
+  // the demo's database, as npm run demo creates it: the demo commands refuse any other (decision 049)
+  const created = openStore(dbFile);
+  seedDatabase(created, { mediaDir: join(dir, "media") });
+  created.close();
   const config = loadConfig({ NODE_ENV: "test", DB_FILE: dbFile });
   store = openStore(config.dbFile);
   deps = { config, store, logger: createLogger("silent"), now: Date.now };
@@ -376,6 +380,34 @@ describe("npm run admin: the worker, listing and reset", () => {
     expect(orderOf(waiting.orderNo)).toMatchObject({ status: "SEND_SUCCESS", notice: null });
   });
 
+  it("codes:import (JSON goods first) gives codes to an order waiting in SENDING, which the worker then delivers", async () => {
+    const goodsFile = join(dir, "goods.json");
+    writeFileSync(
+      goodsFile,
+      JSON.stringify([{ goods_no: "G9200", goods_name: "导入的游戏", platform: "steam", skus: [{ sku_no: "G9200-S01", sku_name: "标准版", price: "12.50" }] }]),
+    );
+    expect(admin("goods:import", goodsFile)).toMatchObject({ code: 0 });
+    const orderNo = freshOrder({ skus: ["G9200-S01"] });
+    const n: PayNotification = { notify_id: `WAIT-${orderNo}`, order_no: orderNo, trade_status: "SUCCESS", amount: orderOf(orderNo).payPrice, pay_way: "WX" };
+    applyNotification(deps, n, signNotification(deps.config.payNotifySecret, n));
+    expect(fulfilOrder(deps, orderNo, Date.now())).not.toBe("delivered");
+    expect(orderOf(orderNo).status).toBe("SENDING");
+    const codes = join(dir, "codes.txt");
+    writeFileSync(codes, "IMPORTED-0001\n");
+    const res = admin("codes:import", codes, "--sku", "G9200-S01");
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`等待发货的订单 ${orderNo} 将由发货任务发货`);
+    expect(runFulfilment(deps).delivered).toContain(orderNo);
+    expect(
+      store.db
+        .select()
+        .from(orderPerformances)
+        .where(eq(orderPerformances.orderNo, orderNo))
+        .all()
+        .map((p) => p.value),
+    ).toEqual(["IMPORTED-0001"]);
+  });
+
   it("orders prints a table filtered by mobile and status", async () => {
     const res = admin("orders", "--mobile", "13800138000", "--status", "SEND_SUCCESS");
     expect(res.code, res.stderr).toBe(0);
@@ -406,4 +438,201 @@ describe("npm run admin: the worker, listing and reset", () => {
         .filter((c) => c.memberId === 2),
     ).toEqual([]);
   });
+});
+
+describe("npm run admin on a shop's own database (decision 049)", () => {
+  let shopDir: string;
+  let shopFile: string;
+  let shop: Store;
+  /** The script as an operator runs it on that database, SESSION_SECRET unset. */
+  const onShop = (...args: string[]) => {
+    const env = { ...process.env, DB_FILE: shopFile, NODE_ENV: "production", SESSION_SECRET: undefined, CN_BASE_URL: undefined } as NodeJS.ProcessEnv;
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...line) => void stdout.push(format(...line)));
+    const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(format(...line)));
+    try {
+      return { code: runAdmin(args, env), stdout: stdout.join("\n"), stderr: stderr.join("\n") };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  };
+  beforeAll(() => {
+    shopDir = mkdtempSync(join(tmpdir(), "shop-own-"));
+    shopFile = join(shopDir, "shop.sqlite");
+    // a production start's database: migrated, empty, no demo mark; one real goods with one real code
+    shop = openStore(shopFile);
+    shop.sqlite.exec(`INSERT INTO goods (goods_no, goods_name, platform, price_turn_cny, sale_off_price_cny) VALUES ('G9001', '真游戏', 'STEAM', 1000, 1000);
+      INSERT INTO skus (sku_no, goods_no, sku_name, price_turn_cny, origin_price_cny) VALUES ('G9001-S01', 'G9001', '标准版', 1000, 1000);
+      INSERT INTO cdkeys (sku_no, code) VALUES ('G9001-S01', 'REAL-CODE-0001');`);
+  });
+  afterAll(() => {
+    shop?.close();
+    rmSync(shopDir, { recursive: true, force: true });
+  });
+
+  it("refuses reset, cdkeys:add and a made-up payment, changes nothing, and writes no session-secret", () => {
+    const before = shop.sqlite.prepare("SELECT (SELECT count(*) FROM members) m, (SELECT count(*) FROM cdkeys) c, (SELECT count(*) FROM goods) g").get();
+    for (const args of [
+      ["reset"],
+      ["cdkeys:add", "G9001-S01", "5"],
+      ["order:pay", "TT20261127000001"],
+      ["order:set", "TT20261127000001", "SEND_SUCCESS", "--force"],
+    ]) {
+      const res = onShop(...args);
+      expect(res.code, args.join(" ")).toBe(1);
+      expect(res.stderr).toContain(`${args[0]} 只能用于演示数据库`);
+    }
+    expect(shop.sqlite.prepare("SELECT (SELECT count(*) FROM members) m, (SELECT count(*) FROM cdkeys) c, (SELECT count(*) FROM goods) g").get()).toEqual(
+      before,
+    );
+    expect(shop.sqlite.prepare("SELECT code FROM cdkeys").pluck().all()).toEqual(["REAL-CODE-0001"]);
+    // a command for any database runs, without the storefront's CN_BASE_URL
+    expect(onShop("orders")).toMatchObject({ code: 0, stdout: expect.stringContaining("共 0 个订单") });
+    expect(readdirSync(shopDir).filter((f) => f.includes("secret"))).toEqual([]);
+  });
+
+  it("refuses a database that does not exist (a mistyped DB_FILE) and creates none", () => {
+    const typo = join(shopDir, "shp.sqlite");
+    const res = runAdminOn(typo);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`数据库不存在：${typo}`);
+    expect(existsSync(typo)).toBe(false);
+  });
+
+  it("npm run seed refuses it too and leaves it as it was", async () => {
+    const res = await new Promise<AdminRun>((done) =>
+      execFile(process.execPath, ["--import", "tsx", "seed/run.ts"], { cwd: root, env: { ...process.env, DB_FILE: shopFile } }, (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("npm run seed 只能重建演示数据库");
+    expect(shop.sqlite.prepare("SELECT count(*) FROM goods").pluck().get()).toBe(1);
+    expect(shop.sqlite.prepare("SELECT count(*) FROM members").pluck().get()).toBe(0);
+  });
+
+  /** A file of this test's own in the shop's directory. */
+  const fileOf = (name: string, content: string | Buffer) => {
+    const path = join(shopDir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const snapshot = () =>
+    shop.sqlite
+      .prepare("SELECT (SELECT count(*) FROM goods) g, (SELECT count(*) FROM skus) s, (SELECT count(*) FROM cdkeys) c, (SELECT count(*) FROM layout_items) l")
+      .get();
+
+  it("goods:import lists every bad line of a CSV and writes nothing; a dry run writes nothing; the good file puts the goods on sale and on the home page", () => {
+    const head = "goods_no,goods_name,platform,sku_no,sku_name,price,origin_price,tags";
+    const bad = fileOf(
+      "goods-bad.csv",
+      [
+        head,
+        "G9100,星露谷物语,STEAM,G9100-S01,标准版,38.00,48.00,独立|农场",
+        "G9100,星露谷物语,STEAM,G9100-S02,豪华版,-5,,",
+        "G9101,空洞骑士,STEAM,G9100-S01,标准版,30,,",
+        "G9102,哈迪斯,EPIC,G9001-S01,标准版,50,,",
+        "G9103,缺一列,STEAM,G9103-S01,标准版",
+      ].join("\r\n"),
+    );
+    const before = snapshot();
+    const refused = onShop("goods:import", bad);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.split("\n")[0]).toBe("有 5 处问题，未写入任何数据：");
+    expect(refused.stdout).toContain("第 3 行：售价须为大于 0 的金额");
+    expect(refused.stdout).toContain("第 4 行：SKU 编号重复：G9100-S01（第 2 行已有）");
+    expect(refused.stdout).toContain("第 5 行：平台不存在：EPIC");
+    expect(refused.stdout).toContain("第 5 行：SKU 编号已存在：G9001-S01");
+    expect(refused.stdout).toContain("第 6 行：列数不对");
+    expect(snapshot()).toEqual(before);
+
+    const good = fileOf(
+      "goods.csv",
+      [head, "G9100,星露谷物语,STEAM,G9100-S01,标准版,38.00,48.00,独立|农场", "G9100,星露谷物语,STEAM,G9100-S02,豪华版,58,,"].join("\n"),
+    );
+    expect(onShop("goods:import", good, "--dry-run")).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("检查通过（--dry-run，未写入）：1 个商品可以导入"),
+    });
+    expect(snapshot()).toEqual(before);
+    const done = onShop("goods:import", good);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain("G9100 星露谷物语：2 个 SKU，最低 ￥38.00");
+    expect(shop.sqlite.prepare("SELECT goods_name, status, sale_off_price_cny, price_turn_cny, goods_tags FROM goods WHERE goods_no = 'G9100'").get()).toEqual({
+      goods_name: "星露谷物语",
+      status: "ON_SALE",
+      sale_off_price_cny: 3800,
+      price_turn_cny: 4800,
+      goods_tags: '["独立","农场"]',
+    });
+    expect(shop.sqlite.prepare("SELECT sku_no, price_turn_cny, origin_price_cny FROM skus WHERE goods_no = 'G9100' ORDER BY sku_no").all()).toEqual([
+      { sku_no: "G9100-S01", price_turn_cny: 3800, origin_price_cny: 4800 },
+      { sku_no: "G9100-S02", price_turn_cny: 5800, origin_price_cny: 5800 },
+    ]);
+    expect(shop.sqlite.prepare("SELECT count(*) FROM spec_nodes WHERE goods_no = 'G9100'").pluck().get()).toBe(2);
+    expect(shop.sqlite.prepare("SELECT b.name FROM layout_items i JOIN layout_blocks b ON b.id = i.block_id WHERE i.goods_no = 'G9100'").pluck().all()).toEqual(
+      ["全部商品"],
+    );
+    // the same file again: the goods exist, nothing is overwritten
+    expect(onShop("goods:import", good).stdout).toContain("第 2 行：商品编号已存在：G9100（导入只新建商品）");
+  });
+
+  it("codes:import takes a supplier's file (CRLF, a header, blank lines, spaces) only when every line is good, and lists the bad ones", () => {
+    const before = snapshot();
+    const bad = fileOf(
+      "codes-bad.txt",
+      "code\r\nSTAR-0001-AAAA\r\n\r\nSTAR-0002-BBBB \r\nSTAR-0001-AAAA\r\nREAL-CODE-0001\r\nnot a code\r\nG0000-S99,STAR-0003-CCCC\r\n",
+    );
+    const refused = onShop("codes:import", bad, "--sku", "G9100-S01");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.split("\n")).toEqual([
+      "有 4 处问题，未写入任何数据：",
+      "  第 5 行：兑换码与第 2 行重复",
+      "  第 6 行：兑换码已在库中（SKU G9001-S01，未售出）",
+      "  第 7 行：兑换码格式错误：应为 4–128 个英文字母、数字或符号，不能有空格、逗号、引号或中文",
+      "  第 8 行：SKU G0000-S99 与指定的 G9100-S01 不符",
+    ]);
+    expect(refused.stderr).toContain("导入失败：请修改文件后重新导入（4 处问题）");
+    expect(snapshot()).toEqual(before);
+
+    const good = fileOf("codes.csv", "sku_no,code\nG9100-S01,STAR-0001-AAAA\nG9100-S01,STAR-0002-BBBB\nG9100-S02,STAR-0003-CCCC\n");
+    expect(onShop("codes:import", good, "--dry-run").stdout).toContain("检查通过（--dry-run，未写入）：3 个兑换码可以导入");
+    expect(snapshot()).toEqual(before);
+    const done = onShop("codes:import", good);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain("已导入 3 个兑换码");
+    expect(done.stdout).toContain("G9100-S01（星露谷物语 · 标准版）2 个，现有未售出 2 个");
+    expect(shop.sqlite.prepare("SELECT sku_no, code, status FROM cdkeys WHERE sku_no LIKE 'G9100-%' ORDER BY code").all()).toEqual([
+      { sku_no: "G9100-S01", code: "STAR-0001-AAAA", status: "UNUSED" },
+      { sku_no: "G9100-S01", code: "STAR-0002-BBBB", status: "UNUSED" },
+      { sku_no: "G9100-S02", code: "STAR-0003-CCCC", status: "UNUSED" },
+    ]);
+  });
+
+  it("refuses a file that is huge or not text, unread, and a file without codes", () => {
+    const before = snapshot();
+    const huge = fileOf("huge.txt", Buffer.alloc(3 * 1024 * 1024, "ABCD-EFGH-IJKL\n"));
+    const binary = fileOf("codes.xlsx", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x41, 0x42]));
+    const latin1 = fileOf("codes-gbk.txt", Buffer.from([0xbf, 0xa8, 0xc3, 0xdc, 0x0a]));
+    expect(onShop("codes:import", huge, "--sku", "G9100-S01").stderr).toContain("文件过大（3.0 MB）：一次最多导入 2 MB");
+    expect(onShop("codes:import", binary, "--sku", "G9100-S01").stderr).toContain("不是文本文件");
+    expect(onShop("goods:import", binary).stderr).toContain("不是文本文件");
+    expect(onShop("codes:import", latin1, "--sku", "G9100-S01").stderr).toContain("文件不是 UTF-8 编码");
+    expect(onShop("codes:import", fileOf("empty.txt", "\r\n\r\n"), "--sku", "G9100-S01").stderr).toContain("文件里没有兑换码");
+    expect(onShop("goods:import", fileOf("bad.json", "[{")).stderr).toContain("JSON 格式错误");
+    expect(snapshot()).toEqual(before);
+  });
+
+  /** `orders` on another file, as a typo would name it. */
+  function runAdminOn(file: string) {
+    const stderr: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(format(...line)));
+    try {
+      return { code: runAdmin(["orders"], { ...process.env, DB_FILE: file, NODE_ENV: "production" } as NodeJS.ProcessEnv), stderr: stderr.join("\n") };
+    } finally {
+      error.mockRestore();
+    }
+  }
 });

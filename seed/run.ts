@@ -1,7 +1,10 @@
 // `npm run seed`: recreates the demo data in DB_FILE (default data/shop.sqlite), its images beside it, and prints
 // the demo accounts and orders. A file of its own so that importing the seed (boot.ts, the tests) never runs it.
+// It refuses an existing database the demo seed did not write (decision 049): a shop's real data stays.
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { openStore } from "../db/client";
+import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
 import { seedDatabase, type SeedSummary } from "./seed";
 
 function printSummary(s: SeedSummary, dbFile: string, mediaDir: string): void {
@@ -24,9 +27,17 @@ function printSummary(s: SeedSummary, dbFile: string, mediaDir: string): void {
 
 const dbFile = process.env.DB_FILE ?? "data/shop.sqlite";
 const mediaDir = join(dirname(resolve(dbFile)), "media");
+const existed = existsSync(dbFile);
 const store = openStore(dbFile);
 try {
-  printSummary(seedDatabase(store, { mediaDir }), dbFile, mediaDir);
+  if (existed && !isDemoDatabase(store.db)) {
+    console.error(
+      `npm run seed 只能重建演示数据库，${dbFile} 不是（它会清空全部数据并写入公开密码的演示账户）。若这是本版本之前创建的演示数据库，删除它后重新运行`,
+    );
+    process.exitCode = 1;
+  } else {
+    printSummary(seedDatabase(store, { mediaDir }), dbFile, mediaDir);
+  }
 } finally {
   store.close();
 }

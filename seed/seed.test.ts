@@ -6,7 +6,8 @@ import { openStore, type Store } from "../db/client";
 import { verifyPassword } from "../server/trade/domain/password";
 import { DEMO_PASSWORD } from "./data";
 import { generateImages, renderImages } from "./images";
-import { seedCatalogue, seedDatabase, type SeedSummary } from "./seed";
+import { seedDatabase, type SeedSummary } from "./seed";
+import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
 
 const NOW = Date.UTC(2026, 10, 22, 2, 30, 0);
 const DAY = 86_400_000;
@@ -417,17 +418,12 @@ describe("images", () => {
   });
 });
 
-describe("the catalogue alone (a start outside the demo, decision 011)", () => {
-  it("has the demo's goods, SKUs and layout, and no accounts, orders, member coupons or codes", () => {
+describe("the demo mark (decision 049)", () => {
+  it("the demo seed marks its database a demo one; a database it did not write is not", () => {
+    expect(isDemoDatabase(store.db)).toBe(true);
     const other = openStore(":memory:");
     try {
-      const { counts } = seedCatalogue(other, { mediaDir, now: NOW });
-      for (const table of ["goods", "skus", "spec_nodes", "layout_blocks", "layout_items", "coupon_activities"]) {
-        expect(counts[table], table).toBe(summary.counts[table]);
-      }
-      for (const table of ["members", "orders", "coupons", "cdkeys", "payment_notifications", "outbox_messages", "member_servers"]) {
-        expect(counts[table], table).toBe(0);
-      }
+      expect(isDemoDatabase(other.db)).toBe(false);
     } finally {
       other.close();
     }

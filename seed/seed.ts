@@ -1,12 +1,12 @@
 // Deterministic, re-runnable demo seed: wipes every table and inserts the catalogue, layout,
 // promotions, demo members and their orders in one synchronous transaction.
 // Run as a script: `npm run seed` (seed/run.ts).
-// seedCatalogue is the part a shop outside the demo starts with (decision 011): no accounts with
-// the published password, no orders, and no codes (they are derived from the repository's seeds,
-// so anyone could read them).
+// Only the demo is seeded: a shop outside it starts empty (decision 049) and marks nothing; the seed
+// marks its database as a demo one (shop_settings), which the admin script's demo commands require.
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { schema, type Db, type Store } from "../db/client";
 import { hashPassword } from "../server/trade/domain/password";
+import { markDemoDatabase } from "../server/trade/services/shop-settings.service";
 import {
   ACTIVITIES,
   BLOCKS,
@@ -774,21 +774,6 @@ function skuRef(sku: BuiltSku | undefined): SkuRef {
   return { skuNo: sku.row.skuNo, goodsNo: sku.goods.no, name: `${sku.goods.name} · ${sku.row.skuName}` };
 }
 
-/** The catalogue alone: goods, SKUs, layout, adverts and coupon activities. Returns rows per table. */
-export function seedCatalogue(store: Store, options: { mediaDir: string; now?: number }): { counts: Record<string, number> } {
-  const now = options.now ?? Date.now();
-  generateImages(options.mediaDir);
-  const cat = buildCatalogue(now);
-  const layout = buildLayout(now, redeemGuides(store.db));
-  const activities = buildActivities(now);
-  const { db } = store;
-  store.sqlite.transaction(() => {
-    clearAll(store);
-    insertCatalogue(db, cat, layout, activities);
-  })();
-  return { counts: countRows(store) };
-}
-
 function insertCatalogue(db: Db, cat: Catalogue, layout: ReturnType<typeof buildLayout>, activities: Insert<typeof schema.couponActivities>[]): void {
   insertAll(db, schema.goods, cat.goods);
   insertAll(db, schema.goodsExtras, cat.extras);
@@ -842,6 +827,7 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
     insertAll(db, schema.sandboxRefunds, orders.sandboxRefunds);
     insertAll(db, schema.memberServers, servers);
     insertAll(db, schema.outboxMessages, orders.outbox);
+    markDemoDatabase(db, now);
   })();
 
   const ordersByStatus: Partial<Record<OrderStatus, string[]>> = {};

@@ -1,6 +1,7 @@
-// The trade services' database, ready to serve: created and seeded when missing (the demo's
-// accounts only with DEMO=1), migrated by openStore, and the seed's images generated. The seed
-// comes from the entry point (boot.ts): the server does not import seed/.
+// The trade services' database, ready to serve: created when missing, migrated by openStore, and
+// seeded with the demo (and its images generated) only with DEMO=1; a shop outside the demo starts
+// empty and its storefront says 正在筹备中 until goods are on its home page (decision 049). The
+// seed comes from the entry point (boot.ts): the server does not import seed/.
 import { existsSync } from "node:fs";
 import type { Logger } from "pino";
 import { openStore, StoreError, type Store } from "../db/client";
@@ -9,8 +10,8 @@ import type { Config } from "./config";
 export { StoreError };
 
 export interface Seeder {
-  /** Fills a database just created: the demo's accounts, orders and codes with `demo`, else the catalogue only. */
-  seed(store: Store, options: { demo: boolean; mediaDir: string }): { counts: Record<string, number> };
+  /** Fills a database just created with the demo: catalogue, accounts, orders and codes. */
+  seed(store: Store, options: { mediaDir: string }): { counts: Record<string, number> };
   /** Writes the seed's images into mediaDir. */
   images(mediaDir: string): void;
 }
@@ -23,17 +24,19 @@ export function prepareStore(config: Config, logger: Logger, seeder: Seeder): St
     );
   }
   const store = openStore(config.dbFile);
-  if (fresh) {
-    // demo accounts (published password demo123456), their orders and the seed's codes only in the demo
-    const summary = seeder.seed(store, { demo: config.demo, mediaDir: config.mediaDir });
+  if (fresh && config.demo) {
+    // demo goods, coupons, accounts (published password demo123456), orders and codes
+    const summary = seeder.seed(store, { mediaDir: config.mediaDir });
+    logger.info({ dbFile: config.dbFile, goods: summary.counts.goods, demo: true }, "database created and seeded with the demo");
+  } else if (fresh) {
     logger.info(
-      { dbFile: config.dbFile, goods: summary.counts.goods, demo: config.demo },
-      config.demo ? "database created and seeded with the demo" : "database created with the catalogue only (no accounts, orders or codes)",
+      { dbFile: config.dbFile, demo: false },
+      "database created empty: the storefront says 正在筹备中 until goods are imported (npm run admin -- goods:import)",
     );
   }
   if (config.payProvider === "none") {
     logger.warn("no payment provider (PAY_PROVIDER=none): order creation answers 503 支付通道未开通 until one is configured");
   }
-  if (!existsSync(config.mediaDir)) seeder.images(config.mediaDir);
+  if (config.demo && !existsSync(config.mediaDir)) seeder.images(config.mediaDir);
   return store;
 }

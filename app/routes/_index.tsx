@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getLayout } from "~/api/layout.server";
 import { getLoginStatus } from "~/api/member.server";
+import { EmptyState } from "~/components/empty-state";
 import { HomeBlocks, homeBlocksOf } from "~/components/home/home-blocks";
 import { PopupAdvert } from "~/components/home/popup-advert";
 import type { PopupAdvertView } from "~/lib/popup-advert";
@@ -19,6 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({
     title: "TTS游戏商城 - 正版游戏兑换码、点卡充值、礼品卡",
     description: "Steam、Nintendo、PlayStation、Xbox 正版兑换码与充值卡，手游充值，礼品卡，秒发到账，支持微信与支付宝。",
+    // a shop still being set up (decision 049) is not a page for search engines yet
+    noindex: data !== undefined && !data.blocks.length,
   }),
   // the popup advert is the largest thing the page will show: its image loads with the page, not
   // when the advert appears a second after it
@@ -64,7 +67,12 @@ export default function Home() {
   return (
     <>
       <h1 className="sr-only">TTS游戏商城首页</h1>
-      {blocks.length ? <HomeBlocks blocks={blocks} /> : <p className="py-24 text-center text-ink-muted">暂无内容，请稍后再来</p>}
+      {blocks.length ? (
+        <HomeBlocks blocks={blocks} />
+      ) : (
+        // a new shop's home page has nothing on it until its goods are imported (decision 049)
+        <EmptyState framed message="商城正在筹备中，敬请期待" hint="商品上架后即可在这里选购" />
+      )}
       <PopupAdvert advert={popup} />
     </>
   );

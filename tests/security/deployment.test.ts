@@ -167,12 +167,20 @@ describe("a production start without DEMO=1 on an empty database", () => {
     expect(rows(shop.dbFile, "SELECT order_no FROM orders").length).toBe(0);
   });
 
-  it("still serves the catalogue", async () => {
+  it("has no demo goods, coupon activities or layout, and is not marked a demo database (decision 049)", () => {
+    for (const table of ["goods", "skus", "coupon_activities", "coupons", "layout_blocks", "popup_adverts"]) {
+      expect(rows(shop.dbFile, `SELECT rowid FROM ${table}`).length, table).toBe(0);
+    }
+    expect(rows(shop.dbFile, "SELECT key FROM shop_settings WHERE key = 'demo'")).toEqual([]);
+  });
+
+  it("tells a visitor the shop is being set up, on a page search engines leave out; no demo goods page exists", async () => {
     const home = await fetch(`${shop.url}/`);
+    const html = await home.text();
     expect(home.status).toBe(200);
-    const detail = await fetch(`${shop.url}/topic/G1001`);
-    expect(detail.status).toBe(200);
-    expect(await detail.text()).toContain("G1001");
+    expect(html).toContain("商城正在筹备中，敬请期待");
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+    expect((await fetch(`${shop.url}/topic/G1001`)).status).toBe(404);
   });
 });
 

@@ -10,7 +10,7 @@
 // transaction, so an order gets one or the other, once. All state is in SQLite, so a restart
 // simply resumes.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, DbTx } from "../../../db/client";
 import { cdkeys, goods, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatDateTime } from "../../../shared/shop-time";
@@ -190,37 +190,44 @@ function allocateCodes(db: Db, orderNo: string, now: number) {
  * delivers them on its next pass instead of at the out-of-stock retry. Returns the orders of that
  * SKU still in SENDING.
  */
-export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]): { added: number; unused: number; waitingOrders: string[] } {
+export function restock(deps: TradeDeps, skuNo: string, codes: readonly string[]): RestockResult {
   const now = deps.now();
-  return deps.store.db.transaction(
-    (tx) => {
-      if (codes.length)
-        tx.insert(cdkeys)
-          .values(codes.map((code) => ({ skuNo, code, status: "UNUSED", createdAt: now })))
-          .run();
-      const waiting = tx
-        .selectDistinct({ orderNo: orders.orderNo })
-        .from(orders)
-        .innerJoin(orderUnits, eq(orderUnits.orderNo, orders.orderNo))
-        .where(and(eq(orders.status, "SENDING"), eq(orderUnits.skuNo, skuNo)))
-        .all()
-        .map((o) => o.orderNo);
-      if (waiting.length) {
-        tx.update(orders)
-          .set({ fulfilAfter: now, updatedAt: now })
-          .where(and(inArray(orders.orderNo, waiting), eq(orders.status, "SENDING"), gt(orders.fulfilAfter, now)))
-          .run();
-      }
-      const unused =
-        tx
-          .select({ n: sql<number>`count(*)` })
-          .from(cdkeys)
-          .where(and(eq(cdkeys.skuNo, skuNo), eq(cdkeys.status, "UNUSED")))
-          .get()?.n ?? 0;
-      return { added: codes.length, unused, waitingOrders: waiting };
-    },
-    { behavior: "immediate" },
-  );
+  return deps.store.db.transaction((tx) => addCodes(tx, skuNo, codes, now), { behavior: "immediate" });
+}
+
+export interface RestockResult {
+  added: number;
+  unused: number;
+  waitingOrders: string[];
+}
+
+/** restock() inside the caller's write transaction (the code import writes several SKUs in one). */
+export function addCodes(tx: DbTx, skuNo: string, codes: readonly string[], now: number): RestockResult {
+  for (let i = 0; i < codes.length; i += 500) {
+    tx.insert(cdkeys)
+      .values(codes.slice(i, i + 500).map((code) => ({ skuNo, code, status: "UNUSED", createdAt: now })))
+      .run();
+  }
+  const waiting = tx
+    .selectDistinct({ orderNo: orders.orderNo })
+    .from(orders)
+    .innerJoin(orderUnits, eq(orderUnits.orderNo, orders.orderNo))
+    .where(and(eq(orders.status, "SENDING"), eq(orderUnits.skuNo, skuNo)))
+    .all()
+    .map((o) => o.orderNo);
+  if (waiting.length) {
+    tx.update(orders)
+      .set({ fulfilAfter: now, updatedAt: now })
+      .where(and(inArray(orders.orderNo, waiting), eq(orders.status, "SENDING"), gt(orders.fulfilAfter, now)))
+      .run();
+  }
+  const unused =
+    tx
+      .select({ n: sql<number>`count(*)` })
+      .from(cdkeys)
+      .where(and(eq(cdkeys.skuNo, skuNo), eq(cdkeys.status, "UNUSED")))
+      .get()?.n ?? 0;
+  return { added: codes.length, unused, waitingOrders: waiting };
 }
 
 function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
