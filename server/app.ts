@@ -15,7 +15,7 @@ import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/healt
 import { accessLog, pageCacheHitLog, requestIds } from "./http/access-log";
 import { withoutSecrets } from "./http/log-url";
 import { ANSWER_BROTLI_QUALITY, ANSWER_GZIP_LEVEL } from "./http/content-coding";
-import { forwardedHostFromTrustedProxies } from "./http/request-origin";
+import { forwardedHostFromTrustedProxies, refuseBadHost } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
@@ -93,6 +93,7 @@ export function createApp({
   app.use(healthRouter(store ? [databaseAnswers(store)] : [tradeServicesAnswer(config.tradeApiUrl)], stopping));
   if (metrics) app.use(metrics);
   app.use(forwardedHostFromTrustedProxies);
+  app.use(refuseBadHost);
 
   app.use(requestIds);
   // a visitor's page from the cache is answered before the access log's middleware, with a line of its own

@@ -22,6 +22,23 @@ async function probe(path: string, options: { stopping?: boolean; closed?: boole
 }
 
 describe("the probes", () => {
+  it("answer only their exact spelling: no trailing slash, no other case (review 2026-11c L3)", async () => {
+    const store = openStore(":memory:");
+    const server = express()
+      .use(healthRouter([databaseAnswers(store)], () => false))
+      .listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const status = async (path: string) => (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)).status;
+      expect(await status("/readyz")).toBe(200);
+      expect(await status("/healthz")).toBe(200);
+      for (const path of ["/readyz/", "/READYZ", "/Readyz", "/healthz/", "/Healthz", "/HEALTHZ/"]) expect(await status(path), path).toBe(404);
+    } finally {
+      server.close();
+      store.close();
+    }
+  });
+
   it("/readyz is 503 once shutdown began, so a load balancer drains the process; /healthz stays 200", async () => {
     expect(await probe("/readyz", { stopping: true })).toEqual({ status: 503, body: { status: "stopping" } });
     expect(await probe("/healthz", { stopping: true })).toEqual({ status: 200, body: { status: "ok" } });

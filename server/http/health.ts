@@ -34,7 +34,9 @@ export function tradeServicesAnswer(tradeApiUrl: string): ReadinessCheck {
 }
 
 export function healthRouter(checks: ReadinessCheck[], stopping: () => boolean): Router {
-  const router = express.Router();
+  // exactly /healthz and /readyz: no trailing slash, no other case (review 2026-11c L3), as nginx
+  // blocks them (deploy/nginx/shop.conf); any other spelling is the storefront's 404
+  const router = express.Router({ caseSensitive: true, strict: true });
   const answer = (res: Response, status: number, body: Record<string, string>) => res.status(status).set("Cache-Control", "no-store").json(body);
   router.get("/healthz", (_req: Request, res: Response) => answer(res, 200, { status: "ok" }));
   router.get("/readyz", async (_req: Request, res: Response) => {

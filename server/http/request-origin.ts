@@ -26,3 +26,25 @@ export const forwardedHostFromTrustedProxies: RequestHandler = (req, _res, next)
   }
   next();
 };
+
+/** A host name or bracketed IPv6 address, then at most a port of digits. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s:/?#[\]@\\]+)(?::(\d{1,5}))?$/;
+
+/** True for a Host (or X-Forwarded-Host) the adapter and the session can build a URL from. */
+export function validHost(host: string): boolean {
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const port = match[1] === undefined ? 1 : Number(match[1]);
+  return port >= 1 && port <= 65_535 && URL.canParse(`http://${host}/`);
+}
+
+/**
+ * A Host or trusted X-Forwarded-Host whose port is not a port (`:99999`, `:abc`) is a 400 before
+ * anything builds a URL from it (review 2026-11c L2): the adapter's and the session's `new URL`
+ * would throw, a 500 on every page. Runs after forwardedHostFromTrustedProxies.
+ */
+export const refuseBadHost: RequestHandler = (req, res, next) => {
+  const hosts = [req.headers.host, req.headers["x-forwarded-host"]].filter((h): h is string => typeof h === "string");
+  if (hosts.every(validHost)) return next();
+  res.status(400).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Bad Request: invalid Host");
+};

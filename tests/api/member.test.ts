@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { openStore } from "../../db/client";
 import { createApp } from "../../server/app";
 import { apiAt, startHarness, type Harness } from "./harness";
+import { SMS_CODE } from "../../server/trade/domain/sms-code";
 import {
   API,
   BAD_STRINGS,
@@ -232,18 +233,55 @@ describe("POST /member/sms_captcha", () => {
     expect(retry.status).toBe(200);
   });
 
-  it("caps a number at 10 codes a day (429)", async () => {
+  it("caps a number at 10 codes a day from one address (429)", async () => {
     toNextShanghaiNoon();
-    const mobile = freshMobile();
+    const [mobile, address] = [freshMobile(), freshAddress()];
     for (let i = 0; i < 10; i++) {
-      await sendCode(h, mobile);
+      await sendCode(h, mobile, address);
       h.clock.now += 61 * SECOND;
     }
-    const refused = await requestCode(h, mobile);
+    const refused = await requestCode(h, mobile, address);
     expectFailure(refused, 429, "该手机号今日获取验证码次数已达上限，请明天再试");
     expect(count(h, "sms_codes", "mobile = ?", mobile)).toBe(10);
 
     toNextShanghaiNoon();
+    expect((await requestCode(h, mobile, address)).status).toBe(200);
+  });
+
+  it("ten captcha-gated sends by a stranger do not lock the owner out of SMS login and 忘记密码 (review 2026-11c L1)", async () => {
+    toNextShanghaiNoon();
+    const mobile = freshMobile();
+    // the review's case: ten addresses, LOGIN and SET_PASSWORD mixed, 61 s apart
+    for (let i = 0; i < 10; i++) {
+      await sendCode(h, mobile, freshAddress(), i % 2 ? "SET_PASSWORD" : "LOGIN");
+      h.clock.now += 61 * SECOND;
+    }
+    const owner = freshAddress();
+    const code = await sendCode(h, mobile, owner);
+    expect((await codeLogin(h, mobile, code, owner)).status).toBe(200);
+    h.clock.now += 61 * SECOND;
+    expect((await requestCode(h, mobile, owner, "SET_PASSWORD")).status).toBe(200);
+  });
+
+  it(`caps a number at ${SMS_CODE.perNumberPerDayAll} codes a day from all addresses, except from its owner's; the owner's login lifts what came before`, async () => {
+    toNextShanghaiNoon();
+    const mobile = freshMobile();
+    const owner = freshAddress();
+    // yesterday the owner logged in from their address
+    expect((await codeLogin(h, mobile, await sendCode(h, mobile, owner), owner)).status).toBe(200);
+    toNextShanghaiNoon();
+    const flood = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        await sendCode(h, mobile, freshAddress());
+        h.clock.now += 61 * SECOND;
+      }
+    };
+    await flood(SMS_CODE.perNumberPerDayAll);
+    expectFailure(await requestCode(h, mobile), 429, "该手机号今日获取验证码次数已达上限，请明天再试");
+    const code = await sendCode(h, mobile, owner);
+    expect((await codeLogin(h, mobile, code, owner)).status).toBe(200);
+    // the owner's login lifted the flood: other addresses may ask again
+    h.clock.now += 61 * SECOND;
     expect((await requestCode(h, mobile)).status).toBe(200);
   });
 
@@ -331,7 +369,7 @@ describe("POST /member/action/captcha_login", () => {
     const status = await h.api(`${API}/member/login_status`, { headers: { Cookie: `login_credential=${credential}` } });
     expect(status.body.result.mobile).toBe(DEMO.mobile);
     // the code is single use
-    expectFailure(await codeLogin(h, DEMO.mobile, code), 400, "请先获取验证码");
+    expectFailure(await codeLogin(h, DEMO.mobile, code), 400, "验证码错误或已失效");
   });
 
   it("marks the login cookie Secure under https", async () => {
@@ -366,7 +404,7 @@ describe("POST /member/action/captcha_login", () => {
     const code = await sendCode(h, mobile);
     const wrong = code === "000000" ? "000001" : "000000";
     const credentials = count(h, "credentials");
-    expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误");
+    expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误或已失效");
     expect((h.store.sqlite.prepare("SELECT wrong_tries FROM sms_codes WHERE mobile = ?").get(mobile) as any).wrong_tries).toBe(1);
     expect(count(h, "credentials")).toBe(credentials);
     expect(count(h, "members", "mobile = ?", mobile)).toBe(0);
@@ -377,9 +415,9 @@ describe("POST /member/action/captcha_login", () => {
     const mobile = freshMobile();
     const code = await sendCode(h, mobile);
     const wrong = code === "999999" ? "999998" : "999999";
-    for (let i = 0; i < 4; i++) expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误");
-    expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误次数过多，请重新获取");
-    expectFailure(await codeLogin(h, mobile, code), 400, "验证码错误次数过多，请重新获取");
+    for (let i = 0; i < 4; i++) expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误或已失效");
+    expectFailure(await codeLogin(h, mobile, wrong), 400, "验证码错误或已失效");
+    expectFailure(await codeLogin(h, mobile, code), 400, "验证码错误或已失效");
     expect(count(h, "members", "mobile = ?", mobile)).toBe(0);
 
     h.clock.now += 61 * SECOND;
@@ -391,7 +429,7 @@ describe("POST /member/action/captcha_login", () => {
     const mobile = freshMobile();
     const code = await sendCode(h, mobile);
     h.clock.now += 5 * MINUTE;
-    expectFailure(await codeLogin(h, mobile, code), 400, "验证码已过期，请重新获取");
+    expectFailure(await codeLogin(h, mobile, code), 400, "验证码错误或已失效");
   });
 
   it("accepts a code until its last moment", async () => {
@@ -406,7 +444,7 @@ describe("POST /member/action/captcha_login", () => {
     const before = snapshot(h, tables);
     const attempts = count(h, "login_attempts");
     const [mobile, address] = [freshMobile(), freshAddress()];
-    expectFailure(await codeLogin(h, mobile, "123456", address), 400, "请先获取验证码");
+    expectFailure(await codeLogin(h, mobile, "123456", address), 400, "验证码错误或已失效");
     expect(snapshot(h, tables)).toEqual(before);
     expect(count(h, "login_attempts")).toBe(attempts + 1);
     expect(count(h, "login_attempts", "mobile = ? AND client_ip = ? AND method = 'sms_code' AND success = 0", mobile, address)).toBe(1);
@@ -417,19 +455,19 @@ describe("POST /member/action/captcha_login", () => {
     const first = await sendCode(h, mobile);
     h.clock.now += 61 * SECOND;
     const second = await sendCode(h, mobile);
-    if (first !== second) expectFailure(await codeLogin(h, mobile, first), 400, "验证码错误");
+    if (first !== second) expectFailure(await codeLogin(h, mobile, first), 400, "验证码错误或已失效");
     expect((await codeLogin(h, mobile, second)).status).toBe(200);
   });
 
   it("limits failed code logins per client address (429)", async () => {
     const address = freshAddress();
-    for (let i = 0; i < 20; i++) expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "请先获取验证码");
+    for (let i = 0; i < 20; i++) expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "验证码错误或已失效");
     expectFailure(await codeLogin(h, freshMobile(), "123456", address), 429, /^登录失败次数过多，请\d+分钟后再试$/);
     // the right code from another address still works
     const mobile = freshMobile();
     expect((await codeLogin(h, mobile, await sendCode(h, mobile))).status).toBe(200);
     h.clock.now += 15 * MINUTE;
-    expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "请先获取验证码");
+    expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "验证码错误或已失效");
   });
 
   it("counts failed codes in the database: the limit holds across processes (workers, machines) sharing it", async () => {
@@ -442,8 +480,8 @@ describe("POST /member/action/captcha_login", () => {
     try {
       const address = freshAddress();
       for (let i = 0; i < 10; i++) {
-        expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "请先获取验证码");
-        expectFailure(await codeLogin(other, freshMobile(), "123456", address), 400, "请先获取验证码");
+        expectFailure(await codeLogin(h, freshMobile(), "123456", address), 400, "验证码错误或已失效");
+        expectFailure(await codeLogin(other, freshMobile(), "123456", address), 400, "验证码错误或已失效");
       }
       expectFailure(await codeLogin(h, freshMobile(), "123456", address), 429, /^登录失败次数过多/);
       expectFailure(await codeLogin(other, freshMobile(), "123456", address), 429, /^登录失败次数过多/);

@@ -118,7 +118,7 @@ export function doubleDeliveries(sqlite: Database.Database): unknown[] {
  */
 export function insertPaidOrders(
   db: Db,
-  { goodsNo, skuNo, count, prefix, now }: { goodsNo: string; skuNo: string; count: number; prefix: string; now: number },
+  { goodsNo, skuNo, count, prefix, now, alsoSkuNo }: { goodsNo: string; skuNo: string; count: number; prefix: string; now: number; alsoSkuNo?: string },
 ) {
   const memberId = createMember(db);
   const orderNos: string[] = [];
@@ -145,6 +145,13 @@ export function insertPaidOrders(
           "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格1')",
         )
         .run(orderNo, goodsNo, skuNo);
+      // a second SKU of the same goods: the order is delivered only when both have a code
+      if (alsoSkuNo)
+        db.$client
+          .prepare(
+            "INSERT INTO order_units (order_no, goods_no, sku_no, unit_price, origin_price, goods_name, sku_name) VALUES (?, ?, ?, 5000, 6000, '测试游戏', '规格2')",
+          )
+          .run(orderNo, goodsNo, alsoSkuNo);
       orderNos.push(orderNo);
     }
   })();

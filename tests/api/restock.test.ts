@@ -8,8 +8,9 @@ import { members, outboxMessages, restockNotices } from "../../db/schema";
 import { restock } from "../../server/trade/jobs/fulfilment";
 import { RESTOCK, RESTOCK_MESSAGES, sendRestockNotices } from "../../server/trade/services/restock.service";
 import { startHarness, type Harness } from "./harness";
-import { addCodes, insertPaidOrders } from "./order-fixtures";
-import { createGoods, createMember, credentialHeaders } from "./promotion-fixtures";
+import { ORDER_MESSAGES } from "../../server/trade/services/order-transitions";
+import { addCodes, insertPaidOrders, ORDER_V1, orderBody } from "./order-fixtures";
+import { createGoods, createMember, credentialHeaders, unit } from "./promotion-fixtures";
 
 const EXT = "/api/trade_bff/ext/restock_notice";
 
@@ -169,6 +170,47 @@ describe("the notice job", () => {
     expect((await ask(member().headers, soldOut)).status).toBe(200);
     restock(h.deps, soldOut, ["RS-BBBB-0002"]);
     expect(sendRestockNotices(h.deps).sent).toContain(notice_id);
+  });
+
+  it("counts no unit of an order that waits for another SKU's code: the SKU stays on sale and no false 已到货 follows (review 2026-11c M1)", async () => {
+    // X has two codes, Z none; two paid orders hold one unit of each (made before Z ran out)
+    const { goodsNo, skuNos } = createGoods(h.store.db, [5000, 6000]);
+    const [x, z] = skuNos as [string, string];
+    addCodes(h.store.db, x, 2);
+    insertPaidOrders(h.store.db, { goodsNo, skuNo: x, alsoSkuNo: z, count: 2, prefix: "20250102", now: h.clock.now });
+    const status = async () => (await h.api(`${EXT}/status?goods_no=${goodsNo}`)).body.result.sold_out_skus;
+    expect(await status()).toEqual([z]);
+    const m = member();
+    expect((await ask(m.headers, x)).body.result.error_msg).toBe(RESTOCK_MESSAGES.IN_STOCK);
+    expect(noticeRows().filter((n) => n.skuNo === x)).toEqual([]);
+
+    // once Z has a code the orders can be delivered and do hold X's codes
+    restock(h.deps, z, ["RS-DDDD-0001"]);
+    expect(await status()).toEqual([x, z]);
+  });
+
+  it("refuses an order of several SKUs while one of them is sold out; a one-SKU order of a sold-out SKU still waits (decision 044)", async () => {
+    const { goodsNo, skuNos } = createGoods(h.store.db, [5000, 6000]);
+    const [x, z] = skuNos as [string, string];
+    addCodes(h.store.db, x, 2);
+    const m = member();
+    const order = (skus: string[]) =>
+      h.api(ORDER_V1, {
+        method: "POST",
+        headers: m.headers,
+        json: orderBody(
+          m.memberId,
+          skus.map((sku) => unit(goodsNo, sku)),
+        ),
+      });
+    const mixed = await order([x, z]);
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.result.error_msg).toBe(ORDER_MESSAGES.SOLD_OUT_IN_MIX("测试游戏 规格2"));
+    expect((await order([z])).status).toBe(200);
+    expect((await order([x])).status).toBe(200);
+    addCodes(h.store.db, z, 1);
+    expect((await order([x, z])).status).toBe(200);
+    expect((await h.api(`${EXT}/status?goods_no=${goodsNo}`)).body.result.sold_out_skus).toEqual([]);
   });
 
   it(`sends at most ${RESTOCK.smsPerDay} restock SMS a shop day to a member; past it the reminder goes by mail only`, async () => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureNginx, startNginx, type Nginx } from "../support/nginx";
+import { rawGet } from "../support/raw-http";
 import { sharedShop } from "./shop";
 import { startup } from "./startup";
 
@@ -64,9 +65,50 @@ describe("nginx in front of the shop (deploy/nginx/shop.conf)", () => {
     expect(statuses.at(-1)).toBe("HIT");
   });
 
-  it("keeps /readyz and /healthz off the public edge", async () => {
-    expect((await get("/readyz")).res.status).toBe(404);
-    expect((await get("/healthz")).res.status).toBe(404);
+  it("keeps /readyz and /healthz off the public edge, in any spelling (review 2026-11c L3)", async () => {
+    for (const path of ["/readyz", "/healthz", "/readyz/", "/READYZ", "/Healthz", "/HEALTHZ/", "/Readyz?x=1", "/healthz/?x"]) {
+      const { res, body } = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(body, path).not.toMatch(/"status":"(ready|ok)"/);
+    }
+  });
+
+  it("a Host whose port is not a port is a 400 through nginx, never a 500 (review 2026-11c L2)", async () => {
+    for (const host of ["127.0.0.1:99999", "127.0.0.1:abc"])
+      for (const path of ["/", "/topic/G1001", "/search-result/steam", "/robots.txt"]) {
+        const res = await rawGet(nginx.url, path, { Host: host });
+        expect(res.status, `${host} ${path}`).toBe(400);
+      }
+  });
+});
+
+describe("nginx's member test (review 2026-11c I3)", () => {
+  it("sees the login cookie however it is spaced, so a member's request never goes to the cache", async () => {
+    let answers = 0;
+    // an upstream that wrongly marks every answer public: only nginx's own member test keeps it out
+    const upstream = createServer((_req, res) => {
+      answers += 1;
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<p>会员页 ${answers}</p>`);
+    });
+    await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const edge = await startNginx(ensureNginx()!, { storefronts: [origin, origin], trade: origin });
+    try {
+      for (const cookie of ["login_credential =tok", "a=1; login_credential  =tok", "login_credential= tok", "login_credential=tok"]) {
+        const before = answers;
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(`${edge.url}/topic/G1001`, { headers: { cookie } });
+          await res.arrayBuffer();
+          expect(res.headers.get("x-cache-status"), cookie).toBe("BYPASS");
+        }
+        expect(answers - before, cookie).toBe(2);
+      }
+    } finally {
+      await edge.stop();
+      upstream.close();
+    }
   });
 });
 

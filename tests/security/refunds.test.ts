@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore, type Store } from "../../db/client";
 import { cdkeys, orderPerformances, orders, outboxMessages, refunds, sandboxRefunds } from "../../db/schema";
 import { storeMetrics } from "../../server/metrics";
@@ -19,7 +19,7 @@ import { runRefunds } from "../../server/trade/jobs/refunds";
 import type { PayProvider } from "../../server/trade/providers/pay";
 import { refundOrder } from "../../server/trade/services/order-admin";
 import { payProvider } from "../../server/trade/services/payment.service";
-import { REFUND_MAX_ATTEMPTS, refundBackoffMs, refundNotice } from "../../server/trade/services/refund.service";
+import { REFUND_CALL_TIMEOUT_MS, REFUND_MAX_ATTEMPTS, refundBackoffMs, refundNotice } from "../../server/trade/services/refund.service";
 import { createSeededDb } from "../bench/data";
 import { PAY_NOTIFY_SECRET, startServer } from "../bench/server";
 import { startHarness, type Harness } from "../api/harness";
@@ -53,6 +53,10 @@ describe("H1: a mixed order (one SKU in stock, one sold out) on the production s
 
   it("shows no code while SENDING, and is refunded in full with nothing delivered: order page, mail, SMS and provider name the same amount", async () => {
     const cookie = shop.memberCookie(1);
+    // a mixed order is refused while one of its SKUs is sold out (decision 044): G1036-S06 has codes
+    // beyond what the seed's paid orders wait for when the order is made, all gone by payment
+    const lastCodes = Array.from({ length: 5 }, (_, i) => ({ skuNo: SOLD_OUT.sku_no, code: `H1-LAST-CODE-${i}`, status: "UNUSED", createdAt: Date.now() }));
+    store.db.insert(cdkeys).values(lastCodes).run();
     const created = await fetch(`${shop.url}/api/trade_bff/v1/order`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookie },
@@ -77,6 +81,15 @@ describe("H1: a mixed order (one SKU in stock, one sold out) on the production s
         .orderBy(cdkeys.id)
         .get()!;
     const codeBefore = nextCode();
+    store.db
+      .delete(cdkeys)
+      .where(
+        inArray(
+          cdkeys.code,
+          lastCodes.map((c) => c.code),
+        ),
+      )
+      .run();
     const paid = await fetch(`${shop.url}/api/pay_gateway/notify`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -174,6 +187,79 @@ describe("M1: a refund the provider cannot make", () => {
     const metrics = await storeMetrics(h.store).metrics();
     expect(metrics).toMatch(/^shop_refunds\{status="FAILED"\} [1-9]/m);
     expect(metrics).toMatch(/^shop_orders_flagged [1-9]/m);
+  });
+
+  const hangs = () => new Promise<never>(() => {});
+  /** One pass of the refund job on fake timers, moved on until every provider call that hangs has timed out. */
+  async function passTimingOut(provider: PayProvider) {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let settled = false;
+      const pass = runRefunds(h.deps, provider).finally(() => (settled = true));
+      while (!settled) await vi.advanceTimersByTimeAsync(REFUND_CALL_TIMEOUT_MS);
+      return await pass;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  /** Queues a refund of a delivered order and runs the job until its last attempt; that attempt's pass. */
+  let ownOrders = 0;
+  async function lastAttemptTimingOut(provider: PayProvider) {
+    // an order of its own (the seed's delivered orders are the other tests')
+    const { orderNos } = insertPaidOrders(h.store.db, {
+      goodsNo: IN_STOCK.goods_no,
+      skuNo: IN_STOCK.sku_no,
+      count: 1,
+      prefix: `2026114${++ownOrders}`,
+      now: h.clock.now,
+    });
+    const orderNo = orderNos[0]!;
+    h.store.db.update(orders).set({ status: "SEND_SUCCESS" }).where(eq(orders.orderNo, orderNo)).run();
+    refundOrder(h.deps, orderNo, null);
+    for (let attempt = 1; attempt < REFUND_MAX_ATTEMPTS; attempt++) {
+      expect((await passTimingOut(provider)).retrying).toEqual([`${orderNo}:1`]);
+      h.clock.now += refundBackoffMs(attempt);
+    }
+    return { orderNo, pass: await passTimingOut(provider) };
+  }
+  const orderOf = (orderNo: string) => h.store.db.select().from(orders).where(eq(orders.orderNo, orderNo)).get()!;
+  const refundOf = (orderNo: string) => h.store.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).get()!;
+
+  it("whose last call timed out after the provider paid it is settled by asking the provider, never flagged for a refund by hand (review 2026-11c L4)", async () => {
+    const sandbox = payProvider(h.deps.config)!;
+    // the provider pays the key, and its answer never comes back
+    const paysThenHangs: PayProvider = { ...sandbox, refund: async (db, request) => (await sandbox.refund(db, request), hangs()) };
+    const { orderNo, pass } = await lastAttemptTimingOut(paysThenHangs);
+    expect(pass.succeeded).toEqual([`${orderNo}:1`]);
+    expect(orderOf(orderNo).flag).toBeNull();
+    expect(orderOf(orderNo).notice).toContain("已退回原支付账户");
+    expect(refundOf(orderNo)).toMatchObject({ status: "SUCCEEDED", attempts: REFUND_MAX_ATTEMPTS });
+    expect(h.store.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, orderNo)).all()).toHaveLength(1);
+  });
+
+  it("whose last call timed out and whose query gets no answer is flagged to be checked with the provider, not to be refunded again", async () => {
+    const silent: PayProvider = { ...payProvider(h.deps.config)!, refund: hangs, queryRefund: hangs };
+    const { orderNo, pass } = await lastAttemptTimingOut(silent);
+    expect(pass.unknown).toEqual([`${orderNo}:1`]);
+    const { flag, notice } = orderOf(orderNo);
+    expect(flag).toContain(`退款结果未知，请先按 key 在支付通道核对`);
+    expect(flag).toContain(`（${orderNo}:1）`);
+    expect(flag).not.toContain("需人工退款");
+    expect(notice).toContain("处理中，客服将尽快为您处理");
+    expect(refundOf(orderNo)).toMatchObject({ status: "FAILED" });
+    expect(messagesOf(orderNo).filter((m) => m.body.includes("已退回"))).toEqual([]);
+  });
+
+  it("whose last call timed out while the provider still processes the key is asked again later, unflagged, and settles when paid", async () => {
+    const sandbox = payProvider(h.deps.config)!;
+    const processing: PayProvider = { ...sandbox, refund: hangs, queryRefund: async () => ({ status: "PROCESSING" }) };
+    const { orderNo, pass } = await lastAttemptTimingOut(processing);
+    expect(pass.retrying).toEqual([`${orderNo}:1`]);
+    expect(orderOf(orderNo).flag).toBeNull();
+    expect(refundOf(orderNo)).toMatchObject({ status: "PENDING", lastError: expect.stringContaining("支付通道处理中") });
+    h.clock.now += refundBackoffMs(REFUND_MAX_ATTEMPTS);
+    expect((await runRefunds(h.deps, sandbox)).succeeded).toEqual([`${orderNo}:1`]);
+    expect(orderOf(orderNo).flag).toBeNull();
   });
 
   it("with no pay provider configured (PAY_PROVIDER=none), is flagged for a refund by hand at once", async () => {

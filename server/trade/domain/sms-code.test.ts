@@ -9,6 +9,8 @@ const MIN = 60 * S;
 
 const history = (h: Partial<SendHistory> = {}): SendHistory => ({
   toNumberToday: [],
+  toNumberTodayFromAll: h.toNumberToday ?? [],
+  fromOwnerAddress: false,
   lastToNumberAt: null,
   fromAddressLastHour: [],
   ...h,
@@ -49,6 +51,29 @@ describe("decideSend", () => {
       expected: { ok: false, reason: "NUMBER_DAILY_CAP", message: "该手机号今日获取验证码次数已达上限，请明天再试" },
     },
     {
+      case: "ten codes from other addresses leave this one its own ten (a stranger cannot lock the owner out)",
+      h: history({ lastToNumberAt: NOON - 2 * MIN, toNumberToday: [], toNumberTodayFromAll: times(10, MIDNIGHT, 10 * MIN) }),
+      now: NOON,
+      expected: { ok: true },
+    },
+    {
+      case: "the 31st code of the day from all addresses",
+      h: history({ lastToNumberAt: NOON - 2 * MIN, toNumberToday: times(2, MIDNIGHT, MIN), toNumberTodayFromAll: times(30, MIDNIGHT, 10 * MIN) }),
+      now: NOON,
+      expected: { ok: false, reason: "NUMBER_DAILY_CAP", message: "该手机号今日获取验证码次数已达上限，请明天再试" },
+    },
+    {
+      case: "the 31st code of the day, asked from the owner's address",
+      h: history({
+        lastToNumberAt: NOON - 2 * MIN,
+        toNumberToday: times(2, MIDNIGHT, MIN),
+        toNumberTodayFromAll: times(30, MIDNIGHT, 10 * MIN),
+        fromOwnerAddress: true,
+      }),
+      now: NOON,
+      expected: { ok: true },
+    },
+    {
       case: "yesterday's codes do not count",
       h: history({ lastToNumberAt: MIDNIGHT - MIN, toNumberToday: times(10, MIDNIGHT - 11 * MIN, MIN) }),
       now: MIDNIGHT + 5 * MIN,
@@ -80,40 +105,40 @@ describe("decideSend", () => {
 describe("checkCode", () => {
   const fresh = { wrongTries: 0, expiresAt: NOON + 5 * MIN, usedAt: null };
   it.each([
-    { case: "no code sent", code: null, matches: false, expected: { ok: false, reason: "NO_CODE", message: "请先获取验证码", countsTry: false } },
+    { case: "no code sent", code: null, matches: false, expected: { ok: false, reason: "NO_CODE", message: "验证码错误或已失效", countsTry: false } },
     { case: "the right code", code: fresh, matches: true, expected: { ok: true } },
-    { case: "a wrong code", code: fresh, matches: false, expected: { ok: false, reason: "WRONG", message: "验证码错误", countsTry: true } },
+    { case: "a wrong code", code: fresh, matches: false, expected: { ok: false, reason: "WRONG", message: "验证码错误或已失效", countsTry: true } },
     {
       case: "the 4th wrong try",
       code: { ...fresh, wrongTries: 3 },
       matches: false,
-      expected: { ok: false, reason: "WRONG", message: "验证码错误", countsTry: true },
+      expected: { ok: false, reason: "WRONG", message: "验证码错误或已失效", countsTry: true },
     },
     {
       case: "the 5th wrong try invalidates the code",
       code: { ...fresh, wrongTries: 4 },
       matches: false,
-      expected: { ok: false, reason: "LAST_WRONG", message: "验证码错误次数过多，请重新获取", countsTry: true },
+      expected: { ok: false, reason: "LAST_WRONG", message: "验证码错误或已失效", countsTry: true },
     },
     { case: "the right code after 4 wrong tries", code: { ...fresh, wrongTries: 4 }, matches: true, expected: { ok: true } },
     {
       case: "the right code after 5 wrong tries",
       code: { ...fresh, wrongTries: 5 },
       matches: true,
-      expected: { ok: false, reason: "TOO_MANY_TRIES", message: "验证码错误次数过多，请重新获取", countsTry: false },
+      expected: { ok: false, reason: "TOO_MANY_TRIES", message: "验证码错误或已失效", countsTry: false },
     },
     {
       case: "an expired code, even the right one",
       code: { ...fresh, expiresAt: NOON },
       matches: true,
-      expected: { ok: false, reason: "EXPIRED", message: "验证码已过期，请重新获取", countsTry: false },
+      expected: { ok: false, reason: "EXPIRED", message: "验证码错误或已失效", countsTry: false },
     },
     { case: "the last millisecond", code: { ...fresh, expiresAt: NOON + 1 }, matches: true, expected: { ok: true } },
     {
       case: "a used code",
       code: { ...fresh, usedAt: NOON - MIN },
       matches: true,
-      expected: { ok: false, reason: "USED", message: "请先获取验证码", countsTry: false },
+      expected: { ok: false, reason: "USED", message: "验证码错误或已失效", countsTry: false },
     },
   ])("$case", ({ code, matches, expected }) => {
     expect(checkCode(code, matches, NOON)).toEqual(expected);

@@ -49,4 +49,18 @@ describe("the sandbox payment provider", () => {
       store.close();
     }
   });
+
+  it("answers a refund query from its ledger: paid for the key it recorded, never received for another, refused for a key used otherwise", async () => {
+    const store = openStore(":memory:");
+    try {
+      const request = { idempotencyKey: `${n.order_no}:1`, orderNo: n.order_no, amount: 2990 };
+      expect(await sandbox.queryRefund(store.db, request)).toEqual({ status: "NOT_FOUND" });
+      await sandbox.refund(store.db, request);
+      expect(await sandbox.queryRefund(store.db, request)).toEqual({ status: "SUCCEEDED" });
+      expect(await sandbox.queryRefund(store.db, { ...request, idempotencyKey: `${n.order_no}:2` })).toEqual({ status: "NOT_FOUND" });
+      expect(await sandbox.queryRefund(store.db, { ...request, amount: 2991 })).toEqual({ status: "FAILED", reason: expect.stringMatching(/another refund/) });
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sandboxRefunds } from "../../../db/schema";
 import type { Config } from "../../config";
-import type { PayNotification, PayProvider, RefundRequest } from "./pay";
+import type { PayNotification, PayProvider, RefundQueryResult, RefundRequest } from "./pay";
 
 export interface SandboxPay extends PayProvider {
   readonly name: "sandbox";
@@ -50,6 +50,15 @@ function recordRefund(db: Db, { idempotencyKey, orderNo, amount }: RefundRequest
   if (recorded.orderNo !== orderNo || recorded.amount !== amount) throw new Error(`sandbox refund: key ${idempotencyKey} was used for another refund`);
 }
 
+/** The ledger's answer for a key: paid when recorded for this order and amount, else never received. */
+function queryRecordedRefund(db: Db, { idempotencyKey, orderNo, amount }: RefundRequest): RefundQueryResult {
+  const recorded = db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get();
+  if (!recorded) return { status: "NOT_FOUND" };
+  if (recorded.orderNo !== orderNo || recorded.amount !== amount)
+    return { status: "FAILED", reason: `sandbox refund: key ${idempotencyKey} was used for another refund` };
+  return { status: "SUCCEEDED" };
+}
+
 export function sandboxPay(config: Pick<Config, "hkBaseUrl" | "payLinkSecret" | "payNotifySecret">): SandboxPay {
   return {
     name: "sandbox",
@@ -59,5 +68,6 @@ export function sandboxPay(config: Pick<Config, "hkBaseUrl" | "payLinkSecret" | 
     signNotification: (n) => signNotification(config.payNotifySecret, n),
     verifyNotification: (n, signature) => sameHex(signNotification(config.payNotifySecret, n), signature),
     refund: async (db, request) => recordRefund(db, request),
+    queryRefund: async (db, request) => queryRecordedRefund(db, request),
   };
 }

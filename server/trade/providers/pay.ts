@@ -10,7 +10,9 @@
 // where a payment changes an order. `refund` returns money to the shopper's payment account: the
 // refund job (jobs/refunds.ts) calls it at least once per refund, always with the same idempotency
 // key, so the provider must refund a key at most once and answer a repeated key with the first
-// result.
+// result. `queryRefund` asks the provider what became of a key: the job asks it before it gives a
+// refund up, so a call that timed out (the provider may have paid) is never flagged for a refund
+// by hand (decision 044).
 import type { Db } from "../../../db/client";
 
 /** A payment result as /api/pay_gateway/notify receives it (its `sign` travels beside it). */
@@ -31,6 +33,9 @@ export interface RefundRequest {
   amount: number;
 }
 
+/** What the provider knows of a refund's idempotency key. */
+export type RefundQueryResult = { status: "SUCCEEDED" } | { status: "PROCESSING" } | { status: "NOT_FOUND" } | { status: "FAILED"; reason: string };
+
 export interface PayProvider {
   readonly name: string;
   /** The link where the shopper pays this order: the API's `third_pay_detail.pay_url`. */
@@ -43,4 +48,9 @@ export interface PayProvider {
    * the mail and SMS stand-ins write their outbox; a real adapter calls its gateway.
    */
   refund(db: Db, request: RefundRequest): Promise<void>;
+  /**
+   * What became of the refund with this idempotency key: paid, still in progress, never received,
+   * or refused (with the provider's reason). Rejects when the provider cannot tell.
+   */
+  queryRefund(db: Db, request: RefundRequest): Promise<RefundQueryResult>;
 }

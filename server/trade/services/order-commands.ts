@@ -14,6 +14,7 @@ import { requirePayProvider } from "./payment.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
 import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
+import { soldOutSkus } from "./restock.service";
 import type { Member } from "./session.service";
 
 export const PAY_WAYS = ["WX", "ALIPAY", "wx_h5", "alipay_h5", "TCTP", "LIANLIAN_ALIPAY", "LIANLIAN_WX"] as const;
@@ -139,6 +140,7 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
     // that order to get it back (pricing alone would call it "used")
     if (couponNo && q.heldCoupon.get({ couponNo, memberId: member.memberId })) throw new ApiError(ERROR.CONFLICT, PROMOTION_MESSAGES.COUPON_HELD);
     const priced = priceCart(db, { units: input.units, memberId: member.memberId, couponNo, now });
+    refuseSoldOutInMix(db, priced.units);
     const orderNo = newOrderNo(db, now);
     // created straight into the state its creation leads to: INIT is never seen outside this transaction
     q.insertOrder.run({
@@ -165,6 +167,21 @@ export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderI
     if (context.key) q.insertIdempotencyKey.run({ key: context.key, memberId: member.memberId, requestHash: hash, orderNo, createdAt: now });
     return payResult(provider, orderNo);
   });
+}
+
+/**
+ * An order of several SKUs is refused while one of them is sold out (decision 044): delivery is
+ * all or nothing, so it could only wait and be refunded, and meanwhile it would hold the others.
+ * A one-SKU order of a sold-out SKU keeps decision 021's wait (it holds nothing but its own SKU).
+ */
+function refuseSoldOutInMix(db: Db, units: readonly { skuNo: string; goodsName: string; skuName: string }[]) {
+  if (new Set(units.map((u) => u.skuNo)).size < 2) return;
+  const [soldOut] = soldOutSkus(
+    db,
+    units.map((u) => u.skuNo),
+  );
+  const unit = units.find((u) => u.skuNo === soldOut);
+  if (unit) throw new ApiError(ERROR.CONFLICT, ORDER_MESSAGES.SOLD_OUT_IN_MIX(`${unit.goodsName} ${unit.skuName}`));
 }
 
 /** Snapshots what the shopper bought: names, tags, covers and the chosen spec values. */

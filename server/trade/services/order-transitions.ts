@@ -18,6 +18,7 @@ export const ORDER_MESSAGES = {
   KEY_REUSED: "请求编号已用于另一笔订单",
   NOT_PAYABLE: "订单当前状态不可支付",
   NOT_CLOSABLE: "订单当前状态不可关闭",
+  SOLD_OUT_IN_MIX: (name: string) => `「${name}」暂时缺货，请将其移出订单后再下单`,
 } as const;
 
 const p = sql.placeholder;

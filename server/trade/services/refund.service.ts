@@ -109,7 +109,8 @@ export function dueRefunds(db: Db, now: number): RefundRow[] {
  * the refund PENDING: it is called again, with the same key, once the lease has passed.
  */
 export function claimRefund(db: Db, refund: RefundRow, now: number): boolean {
-  return queries(db).claim.run({ id: refund.id, attempts: refund.attempts, leaseUntil: now + REFUND_CALL_TIMEOUT_MS }).changes === 1;
+  // two calls: the refund, and at the last attempt the query of what became of it
+  return queries(db).claim.run({ id: refund.id, attempts: refund.attempts, leaseUntil: now + 2 * REFUND_CALL_TIMEOUT_MS }).changes === 1;
 }
 
 /** The provider confirmed the refund: the shopper is told the money is back. */
@@ -132,7 +133,8 @@ export function refundSucceeded(db: Db, refund: RefundRow, now: number): void {
 
 /**
  * The provider refused or did not answer: tried again after a backoff, or, at the last attempt
- * (or with no provider at all), given up and the order flagged for a refund by hand.
+ * (the provider asked and knowing no payment of the key, or no provider at all), given up and the
+ * order flagged for a refund by hand.
  */
 export function refundFailed(
   db: Db,
@@ -142,25 +144,48 @@ export function refundFailed(
   { giveUp }: { giveUp: boolean },
 ): "RETRY" | "FAILED" {
   if (!giveUp && refund.attempts < REFUND_MAX_ATTEMPTS) {
-    db.update(refunds)
-      .set({ lastError: error, nextAttemptAt: now + refundBackoffMs(refund.attempts) })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
-      .run();
+    retryLater(db, refund, error, now);
     return "RETRY";
   }
+  giveUpRefund(db, refund, error, now, `退款失败，需人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`);
+  return "FAILED";
+}
+
+/** The last attempt failed but the provider is still processing the key: asked again after the backoff, never flagged. */
+export function refundInProgress(db: Db, refund: RefundRow & { attempts: number }, error: string, now: number): void {
+  retryLater(db, refund, `${error}；支付通道处理中`, now);
+}
+
+/**
+ * The last attempt failed and the provider could not say what became of the key: it may have paid.
+ * Given up, and the order flagged to be checked with the provider by that key before anyone
+ * refunds by hand.
+ */
+export function refundUnknown(db: Db, refund: RefundRow, error: string, now: number): void {
+  giveUpRefund(db, refund, error, now, `退款结果未知，请先按 key 在支付通道核对，勿直接人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`);
+}
+
+function retryLater(db: Db, refund: RefundRow & { attempts: number }, error: string, now: number) {
+  db.update(refunds)
+    .set({ lastError: error, nextAttemptAt: now + refundBackoffMs(refund.attempts) })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
+    .run();
+}
+
+/** FAILED (the job stops), the order flagged for a person, the shopper told 客服将尽快为您处理. */
+function giveUpRefund(db: Db, refund: RefundRow, error: string, now: number, what: string) {
   const changed = db
     .update(refunds)
     .set({ status: "FAILED", lastError: error, settledAt: now })
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
     .run().changes;
-  if (!changed) return "FAILED";
-  const flag = `退款失败，需人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）：${error}`;
+  if (!changed) return;
+  const flag = `${what}：${error}`;
   db.update(orders)
     .set({ flag: sql`coalesce(${orders.flag} || '；', '') || ${flag}`, updatedAt: now })
     .where(eq(orders.orderNo, refund.orderNo))
     .run();
   updateNotice(db, refund, "FAILED", now);
-  return "FAILED";
 }
 
 /** The order page's notice follows this refund, unless a later one has replaced it. */

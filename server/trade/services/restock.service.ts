@@ -31,10 +31,18 @@ export const RESTOCK_MESSAGES = {
   NO_NOTICE: "到货提醒不存在或已结束",
 } as const;
 
-/** Units of the SKU (the column named) that paid orders wait for (found through order_units_sku_idx). */
+/**
+ * Units of the SKU (the column named) that paid orders wait for (found through order_units_sku_idx).
+ * An order that also waits for a SKU with no unused code at all is left out: delivery is all or
+ * nothing (decision 021), so it takes none of this SKU's codes until that other SKU has one, and
+ * counting it would take this SKU off sale while its codes stay on the shelf (review 2026-11c M1,
+ * decision 044).
+ */
 const waitingUnits = (skuNoColumn: string) => `(select count(*) from order_units u join orders o on o.order_no = u.order_no
     left join order_performances p on p.unit_id = u.id
-    where u.sku_no = ${skuNoColumn} and o.status in ${ORDERS_TO_FULFIL_SQL} and p.id is null)`;
+    where u.sku_no = ${skuNoColumn} and o.status in ${ORDERS_TO_FULFIL_SQL} and p.id is null
+      and not exists (select 1 from order_units b where b.order_no = o.order_no and b.sku_no <> u.sku_no
+        and not exists (select 1 from cdkeys c where c.sku_no = b.sku_no and c.status = 'UNUSED')))`;
 
 /** Codes of a SKU of the query's skus that no paid order is waiting for, every code counted: the notice job's pass. */
 const spareCodes = sql<number>`((select count(*) from ${cdkeys} where ${cdkeys.skuNo} = ${skus.skuNo} and ${cdkeys.status} = 'UNUSED') - ${sql.raw(
@@ -57,6 +65,12 @@ const skuOnSale = (db: Db, skuNo: string) =>
 /** More unused codes than paid orders wait for: not sold out (decision 031). */
 const hasSpareCode = (db: Db, sku: { skuNo: string; waiting: number }) =>
   statement(db, "select 1 from cdkeys where sku_no = ? and status = 'UNUSED' limit 1 offset ?").get(sku.skuNo, sku.waiting) !== undefined;
+
+/** The SKUs among these that have no spare code (sold out as the goods page says), each once. */
+export function soldOutSkus(db: Db, skuNos: readonly string[]): string[] {
+  const waiting = statement(db, `select ${waitingUnits("?")} as waiting`);
+  return [...new Set(skuNos)].filter((skuNo) => !hasSpareCode(db, { skuNo, waiting: (waiting.get(skuNo) as { waiting: number }).waiting }));
+}
 
 const openNoticesOfGoods = preparedFor((db) =>
   db

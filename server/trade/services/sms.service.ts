@@ -6,7 +6,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { smsCodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { checkCode, codeSms, decideSend, SMS_CODE, type CodeCheck, type SmsType } from "../domain/sms-code";
+import { checkCode, codeSms, decideSend, SMS_CODE, type CodeCheck, type SendHistory, type SmsType } from "../domain/sms-code";
 import { ApiError, ERROR } from "../http/api-error";
 import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
 import type { DbTx } from "../../../db/client";
@@ -26,7 +26,8 @@ export interface SendCode {
 
 /**
  * Sends a code, or throws 400 (captcha) or 429 (resend wait, caps) and changes nothing. The wait
- * and the caps count the codes of every type: a number gets no more messages by mixing types.
+ * and the caps count the codes of every type: a number gets no more messages by mixing types. The
+ * number's daily cap is counted per sending address (decision 044: a stranger cannot lock the owner out).
  */
 export function sendCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp }: SendCode): void {
   const now = deps.now();
@@ -53,13 +54,23 @@ export function sendCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp
   if (deps.config.devPages) deps.logger.info({ mobile, smsType, code }, "demo: SMS code sent to the outbox");
 }
 
-function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
-  const toNumberToday = tx
-    .select({ at: smsCodes.createdAt })
+function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number): SendHistory {
+  const lastUsed = tx
+    .select({ at: sql<number | null>`max(${smsCodes.usedAt})` })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, shopDayStart(now))))
-    .all()
-    .map((r) => r.at);
+    .where(eq(smsCodes.mobile, mobile))
+    .get()?.at;
+  const sentToday = tx
+    .select({ at: smsCodes.createdAt, clientIp: smsCodes.clientIp })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, Math.max(shopDayStart(now), (lastUsed ?? -1) + 1))))
+    .all();
+  const ownerAddress = tx
+    .select({ id: smsCodes.id })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.clientIp, clientIp), gte(smsCodes.usedAt, now - SMS_CODE.ownerAddressMs)))
+    .limit(1)
+    .get();
   const last = tx.select({ at: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.mobile, mobile)).orderBy(desc(smsCodes.createdAt)).limit(1).get();
   const fromAddressLastHour = tx
     .select({ at: smsCodes.createdAt })
@@ -67,7 +78,13 @@ function sendHistory(tx: DbTx, mobile: string, clientIp: string, now: number) {
     .where(and(eq(smsCodes.clientIp, clientIp), gt(smsCodes.createdAt, now - HOUR_MS)))
     .all()
     .map((r) => r.at);
-  return { toNumberToday, lastToNumberAt: last?.at ?? null, fromAddressLastHour };
+  return {
+    toNumberToday: sentToday.filter((r) => r.clientIp === clientIp).map((r) => r.at),
+    toNumberTodayFromAll: sentToday.map((r) => r.at),
+    fromOwnerAddress: ownerAddress !== undefined,
+    lastToNumberAt: last?.at ?? null,
+    fromAddressLastHour,
+  };
 }
 
 /**
