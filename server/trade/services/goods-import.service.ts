@@ -6,7 +6,7 @@
 import { and, eq, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbTx } from "../../../db/client";
-import { goods, goodsExtras, layoutBlocks, layoutItems, skus, specNodes } from "../../../db/schema";
+import { goods, layoutBlocks, layoutItems, skus, specNodes } from "../../../db/schema";
 import type { ServiceDeps } from "../deps";
 import { csvFields, ImportFileError, importText, numberedLines, type ImportProblem } from "./import-file";
 
