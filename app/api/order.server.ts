@@ -56,9 +56,29 @@ export const OrderDetailSchema = z.object({
     pay_way: z.string().default(""),
     user_email: z.string().default(""),
     remain_minutes: z.number().int().default(0),
+    /** This shop's extension (docs/api.md): when an open order stops being payable; absent from another backend. */
+    pay_expire_at: z.number().nullable().optional().catch(undefined),
     notice: z.string().default(""),
   }),
   goods: z.array(OrderGoodsSchema),
+  /**
+   * This shop's extension (docs/api.md): the order's refunds with amounts and dates. Absent (another
+   * backend), the page says what order.notice says; a malformed list counts as absent.
+   */
+  refund_list: z
+    .array(
+      z.object({
+        refund_amount: z.number().int(),
+        // REFUNDED: the money is back; anything else is still on its way
+        refund_status: z.string(),
+        reason: z.string().default(""),
+        applied_at: z.number(),
+        refunded_at: z.number().nullable().default(null),
+        pay_way: z.string().default(""),
+      }),
+    )
+    .optional()
+    .catch(undefined),
   performance_list: z.array(
     z.object({
       title: z.string(),

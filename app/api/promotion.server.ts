@@ -15,6 +15,10 @@ export const CouponSchema = z.object({
   use_time_end: z.number(),
   /** 今天到期 / N天后到期 for unused coupons ending within 3 days (the shop's calendar), else "". */
   expire_label: z.string().default(""),
+  /** This shop's extension (docs/api.md): goods numbers it applies to, empty = every goods; absent from another backend. */
+  goods_scope: z.array(z.string()).optional().catch(undefined),
+  /** This shop's extension (docs/api.md): those goods' names, in the same order. */
+  goods_scope_names: z.array(z.string()).optional().catch(undefined),
   attr: z.object({
     main_title: z.string().default(""),
     sub_title: z.string().default(""),
@@ -53,6 +57,8 @@ export const ActivitySchema = z.object({
   threshold: z.number().int().min(0).optional(),
   /** This shop's extension (docs/api.md): goods numbers it applies to, empty = every goods; absent from another backend. */
   goods_scope: z.array(z.string()).optional(),
+  /** This shop's extension (docs/api.md): those goods' names, in the same order. */
+  goods_scope_names: z.array(z.string()).optional().catch(undefined),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 

@@ -38,7 +38,7 @@ export interface SearchPage {
   platforms?: { platform: string; total: number }[];
 }
 
-/** One page of results; callers read a failure as an empty first page (spec/01 §7) through `optional`. */
+/** One page of results. The results page treats a failure as one (a 502/503 page, decision 016 amendment); the sitemap reads it as an empty page. */
 export function searchGoods(api: TradeApi, q: SearchQuery) {
   return api.get("/api/trade_bff/v1/goods/search", SearchResultSchema, {
     keyword: q.keyword,

@@ -1,6 +1,7 @@
 // The static agreement and tutorial pages under /protocols/{name} (spec/02 §2, §9). Our own text;
 // the facts spec/02 §9 fixes (7 natural days, 3 natural months, 15 working days, minors under 18,
 // the virtual currency, the two notice sentences) appear word for word where they apply.
+import { SELLER } from "./seller";
 
 export type ProtocolBlock = string | { list: string[]; ordered?: boolean } | { note: string };
 
@@ -19,8 +20,8 @@ export interface ProtocolDocument {
   sections: ProtocolSection[];
 }
 
-const COMPANY = "香港天时数码科技有限公司";
-const SHOP = "TTS游戏商城";
+const COMPANY = SELLER.company;
+const SHOP = SELLER.shop;
 const SERVICE_MAIL = "service@ttsgame.example";
 const SERVICE_HOURS = "每天 9:00-23:00";
 
@@ -32,7 +33,7 @@ const contact: ProtocolSection = {
   heading: "联系我们",
   blocks: [
     `如您对本文件有任何疑问、意见或投诉，可通过页面右下角的「在线客服」（服务时间：${SERVICE_HOURS}）或发送邮件至 ${SERVICE_MAIL} 与我们联系，我们会尽快答复。`,
-    `运营主体：${COMPANY}，地址：香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室。`,
+    `运营主体：${COMPANY}，地址：${SELLER.address}。`,
   ],
 };
 

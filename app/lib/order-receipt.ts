@@ -3,6 +3,7 @@
 // on, so it says how many codes were delivered, not which.
 import type { OrderDetail } from "~/api/order.server";
 import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
+import { refundLines } from "./order-money";
 import { DELIVERY_STATUSES, ORDER_STATUS_TEXT } from "./order-status";
 
 export interface OrderReceipt {
@@ -18,7 +19,8 @@ export interface OrderReceipt {
   payWay: string;
   status: string;
   delivery: string;
-  refund: string;
+  /** One line per refund (amount, date, where the money went), or the order's notice when the backend sends no refunds. */
+  refunds: string[];
 }
 
 /** Only a paid order has a receipt: paid once, whatever came after (delivered, refunded). */
@@ -26,7 +28,7 @@ export function hasReceipt(status: string): boolean {
   return DELIVERY_STATUSES.includes(status);
 }
 
-export function orderReceipt({ order, goods, performance_list }: OrderDetail): OrderReceipt {
+export function orderReceipt({ order, goods, performance_list, refund_list }: OrderDetail): OrderReceipt {
   const delivered = performance_list.filter((item) => item.value).length;
   const refunded = order.status === "ALL_REFUND" || order.status === "PART_REFUND";
   return {
@@ -51,6 +53,6 @@ export function orderReceipt({ order, goods, performance_list }: OrderDetail): O
       : refunded
         ? "未发货"
         : `发货中${order.notice ? `（${order.notice}）` : ""}`,
-    refund: refunded ? order.notice || (ORDER_STATUS_TEXT[order.status] ?? "") : "无",
+    refunds: refundLines({ order, refund_list }) ?? [refunded ? order.notice || (ORDER_STATUS_TEXT[order.status] ?? "") : "无"],
   };
 }

@@ -21,6 +21,15 @@ export const PAID_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];
 /** Paid at some point, so they have a delivery to show (codes stay after a refund); unpaid, failed and closed orders have none. */
 export const DELIVERY_STATUSES = [...PAID_STATUSES, "PART_REFUND", "ALL_REFUND"];
 
+/** A closed order (closed by the shopper or expired unpaid) can be submitted again: 重新购买 (spec/02 §4 "Closing an order lets the user resubmit it"). */
+export const REORDER_STATUSES = ["CLOSE"];
+
+/** 确认订单 for the closed order's goods and SKU again: a new order, with the coupon the close gave back. */
+export function reorderPath(goods: { goods_no: string; sku_no: string } | undefined): string | null {
+  if (!goods?.goods_no) return null;
+  return `/settle/pay-confirm/${encodeURIComponent(goods.goods_no)}${goods.sku_no ? `?sku=${encodeURIComponent(goods.sku_no)}` : ""}`;
+}
+
 /** What the pay page's polling asks every second (the settle.pay-status resource route). */
 export type PayStatusAnswer = { ok: true; orderStatus: string } | { ok: false; errorCode: number; errorMsg: string };
 

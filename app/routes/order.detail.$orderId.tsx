@@ -4,9 +4,11 @@ import { getPageContent } from "~/api/layout.server";
 import { getOrderDetail } from "~/api/order.server";
 import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
 import { OrderDetailView } from "~/components/order/order-detail-view";
-import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
+import { CloseOrderDialog, OrderActions, ReorderAction } from "~/components/order/order-actions";
 import { closeOrderAction } from "~/server-only/close-order.server";
-import { continuePayPathOfDetail, UNPAID_STATUSES } from "~/lib/order-status";
+import { continuePayPathOfDetail, REORDER_STATUSES, reorderPath, UNPAID_STATUSES } from "~/lib/order-status";
+import { secondsLeftToPay } from "~/lib/order-money";
+import { requestNow } from "~/server-only/clock.server";
 import { hasReceipt } from "~/lib/order-receipt";
 import { RecommendedGoods, recommendedCards, recommendedItems } from "~/components/goods/recommended-goods";
 import { requireMember } from "~/server-only/auth.server";
@@ -33,7 +35,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getPageContent(api, { page_type: "ORDER_DETAIL", exclude_goods_no: detail.goods.map((g) => g.goods_no).join(",") }),
   );
   const { domains } = shopConfig(request);
-  return { detail, recommend: recommendedCards(recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains), domains };
+  const now = requestNow(request);
+  const payClock = UNPAID_STATUSES.includes(detail.order.status) ? { seconds: secondsLeftToPay(detail.order, now), loadedAt: now } : null;
+  return { detail, payClock, recommend: recommendedCards(recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains), domains };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,21 +45,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderDetailPage() {
-  const { detail, recommend, domains } = useLoaderData<typeof loader>();
+  const { detail, payClock, recommend, domains } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const shopHref = useShopHref();
   const { order } = detail;
   // the same actions and rules as 我的订单 (spec/02 §4, 25.3 in docs/spec-parity.md)
   const unpaid = UNPAID_STATUSES.includes(order.status);
   const here = `/order/detail/${order.order_no}`;
+  const reorder = REORDER_STATUSES.includes(order.status) ? reorderPath(detail.goods[0]) : null;
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-4">
         <BackButton />
-        <h1 className="text-2xl font-bold">商品详情</h1>
+        <h1 className="text-2xl font-bold">订单详情</h1>
       </div>
       <OrderDetailView
         detail={detail}
+        payClock={payClock}
         actions={
           unpaid ? (
             <OrderActions
@@ -69,6 +75,8 @@ export default function OrderDetailPage() {
                 订单凭证
               </Link>
             </div>
+          ) : reorder ? (
+            <ReorderAction href={shopHref(reorder)} className="mt-4 border-t border-surface-line pt-4" />
           ) : null
         }
       />

@@ -7,9 +7,9 @@ import { RestockNoticeList } from "~/components/restock/restock-notice-list";
 import { readForm } from "~/server-only/form.server";
 import { optional } from "~/server-only/http.server";
 import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
-import { continuePayPath, ORDER_STATUS_TEXT, UNPAID_STATUSES } from "~/lib/order-status";
+import { continuePayPath, ORDER_STATUS_TEXT, REORDER_STATUSES, reorderPath, UNPAID_STATUSES } from "~/lib/order-status";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { CloseOrderDialog, OrderActions } from "~/components/order/order-actions";
+import { CloseOrderDialog, OrderActions, ReorderAction } from "~/components/order/order-actions";
 import { OriginPrice, Price } from "~/components/goods/price";
 import { requireMember } from "~/server-only/auth.server";
 import { formatDateTime } from "../../shared/shop-time";
@@ -63,6 +63,7 @@ function orderCardOf(order: OrderListItem) {
     goods: goods
       ? {
           goods_no: goods.goods_no,
+          sku_no: goods.sku_no,
           goods_name: goods.goods_name,
           goods_tags: goods.goods_tags,
           cover: goods.covers[0],
@@ -135,6 +136,7 @@ function OrderCard({ order, filter }: { order: OrderCardView; filter: ListFilter
   const { goods } = order;
   const shopHref = useShopHref();
   const unpaid = UNPAID_STATUSES.includes(order.status);
+  const reorder = REORDER_STATUSES.includes(order.status) ? reorderPath(goods ?? undefined) : null;
   // the order's own currency (spec/02 §3 order card view: currency_symbol, default ￥)
   const symbol = order.pay_currency_symbol || "￥";
   const continueHref = shopHref(
@@ -179,6 +181,8 @@ function OrderCard({ order, filter }: { order: OrderCardView; filter: ListFilter
       </Link>
       {unpaid ? (
         <OrderActions closeHref={`?status=${filter}&close=${order.order_no}`} continueHref={continueHref} className="border-t border-surface-line px-5 py-3" />
+      ) : reorder ? (
+        <ReorderAction href={shopHref(reorder)} className="border-t border-surface-line px-5 py-3" />
       ) : null}
     </article>
   );

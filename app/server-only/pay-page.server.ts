@@ -18,6 +18,8 @@ import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { CodeSchema } from "./schemas.server";
 import { keepSettle, readSettle } from "./settle.server";
 import { selectSku } from "~/lib/sku-selection";
+import { secondsLeftToPay } from "~/lib/order-money";
+import { requestNow } from "./clock.server";
 
 // any pay way of the spec stands for its family's choice (a link or a page from before TCTP: ALIPAY is
 // the Alipay-type TCTP); anything else is refused
@@ -36,7 +38,7 @@ export const PayQuery = z.object({
 type PayQuery = z.infer<typeof PayQuery>;
 
 export const PayForm = z.object({
-  // an existing order keeps its pay way when none is sent (the radios are disabled once it has a cashier)
+  // an existing order keeps its pay way when none is sent (a form from before the radios could change it)
   pay_way: PayWay.optional(),
   request_id: z.string().regex(/^[\w-]{8,64}$/),
   order_no: CodeSchema.optional(),
@@ -58,8 +60,13 @@ export interface PayPage {
   status: string | null;
   /** The order's cashier, once the shopper asked for it (this page after 点击付款). */
   payUrl: string | null;
+  /** The choice the radios start on: an existing order's own pay way, else the address's or the first. */
   payWay: PayWayChoice;
+  /** An existing order's pay way: 点击付款 with another choice changes it (order/pay_way) before the cashier opens. */
+  orderPayWay: PayWayChoice | null;
   payWays: (typeof PAY_WAYS)[number][];
+  /** An unpaid order's seconds left when the page loaded, and when that was. */
+  payClock: { seconds: number; loadedAt: number } | null;
   price: number;
   goods: { cover?: string; name: string; tags: string[]; skuValues: string[]; salePrice: number; originPrice: number } | null;
   /** The settlement's summary beside the form (before an order exists). */
@@ -79,13 +86,19 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
   const payable = UNPAID_STATUSES.includes(order.status);
   const payWays = payWaysFor(request);
   const first = goods[0];
+  // the order's own pay way, not the address's: after a change without JavaScript this page reloads
+  // the address it was opened at, whose pay_way is the old one
+  const orderPayWay = payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value;
+  const now = requestNow(request);
   return {
     orderNo: order.order_no,
     payable,
     status: order.status,
     payUrl: query.pay_url && payable ? await getOrderPayUrl(api, memberId, order.order_no) : null,
-    payWay: query.pay_way ?? payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value,
+    payWay: orderPayWay,
+    orderPayWay,
     payWays,
+    payClock: payable ? { seconds: secondsLeftToPay(order, now), loadedAt: now } : null,
     price: order.pay_price,
     goods: first
       ? {
@@ -121,7 +134,9 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
     status: null,
     payUrl: null,
     payWay: query.pay_way ?? payWays[0].value,
+    orderPayWay: null,
     payWays,
+    payClock: null,
     price: output.result.list.at(-1)?.price ?? 0,
     goods: {
       cover: goods.covers[0],

@@ -600,6 +600,7 @@ export const CATALOGUE: Endpoint[] = [
     login: "required",
     notes: [
       "三组：`unused_coupons`、`used_coupons`（含被待支付订单占用的券）、`expired_coupons`（过期或失效）。`page`（默认 1）、`size`（默认 20，最多 100）。",
+      "扩展 Extension（可选）：每张券的 `goods_scope`（适用的商品编号；空为全场）与 `goods_scope_names`（这些商品的名称，同序）。店面据此在券上写明「适用商品：…」；没有名称时写「指定商品」，没有范围时不写。",
     ],
     failures: [NOT_LOGGED_IN, [400, "参数 size 不能大于 100", "分页参数越界"]],
     example: (ctx) => get(withQuery(`${PROMOTION}/my_coupon`, { page: "1", size: "20" }), asMember(ctx)),
@@ -615,6 +616,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       "登录后，每个活动附带该会员的领取状态；未登录也可浏览。",
       "扩展 Extension：`threshold`（使用门槛，分；0 为无门槛）与 `goods_scope`（适用的商品编号；空为全场）说明券能用在哪里。店面有它们时在商品页只列出能用于本商品的券并写明门槛与范围；没有时照常列出全部活动（`display_use`）。",
+      "扩展 Extension（可选）：`goods_scope_names`，`goods_scope` 中商品的名称（同序）。领券中心的券据此写明「适用商品：…」；没有时写「指定商品」。",
     ],
     failures: [[400, "参数 page 不能小于 1", "分页参数越界"]],
     example: (ctx) => get(withQuery(`${PROMOTION}/available`, { page: "1", size: "20" }), asMember(ctx)),
@@ -857,6 +859,8 @@ export const CATALOGUE: Endpoint[] = [
       "发货后 `performance_list` 列出卡密（兑换码、是否可复制、兑换链接、说明）。",
       "`redeem_steps`（本站对规范的补充）：该商品所属平台与兑换码种类（游戏激活码、钱包充值码、礼品卡、游戏充值）的兑换步骤，显示在每个兑换码下方；未发货时为空列表。",
       "`platform`、`code_kind`（本站对规范的补充，可选）：该商品的平台（如 `STEAM`）与兑换码种类（`GAME_KEY`、`WALLET_CODE`、`GIFT_CARD`、`TOP_UP`）；店面只给 Steam 的游戏激活码（`STEAM` + `GAME_KEY`）显示「一键激活」（Steam 激活页 `registerkey?key=` 带上经 URL 编码的兑换码）。未发货时为空字符串；后端不提供时店面不显示「一键激活」，其余照常。",
+      "扩展 Extension（可选）：`refund_list`，订单的每笔退款，先后为序：`refund_amount`（分）、`refund_status`（`REFUNDED` 已退回；`PROCESSING` 处理中，包括转人工处理的）、`reason`、`applied_at`（发起时间）、`refunded_at`（退回时间，未退回为 null）、`pay_way`（原路退回的支付方式）。店面据此在订单页和订单凭证写明「已退款 ￥220.00 · 2026-11-13 · 原路退回支付宝」；没有时显示 `order.notice`。",
+      "扩展 Extension（可选）：`order.pay_expire_at`，待支付订单的支付截止时间（毫秒时间戳；其他状态为 null）。店面据此倒计时「请在 14:32 内完成支付」；没有时按 `remain_minutes` 显示。",
       "订单的全部商品都有兑换码时才一并发放；此前 `performance_list` 的 `value` 均为空。缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`，`order.notice` 先为「…退款 ￥X 处理中…」，支付通道确认退款后为「…退款 ￥X 已退回原支付账户…」。",
     ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],

@@ -11,6 +11,7 @@ import { closeExpiredOrders } from "../../server/trade/jobs/expiry";
 import { OUT_OF_STOCK_NOTICE, OUT_OF_STOCK_REFUND_REASON, outOfStockNotice, restock, runFulfilment } from "../../server/trade/jobs/fulfilment";
 import { runRefunds } from "../../server/trade/jobs/refunds";
 import { refundNotice } from "../../server/trade/services/refund.service";
+import { refundOrder } from "../../server/trade/services/order-admin";
 import { claimCoupon } from "../../server/trade/services/promotion.service";
 import { startHarness, type Harness } from "./harness";
 import { addCodes, doubleDeliveries, notification, NOTIFY, ORDER_V1, ORDER_V2, orderBody, orderRow, orderSnapshot, signedBody } from "./order-fixtures";
@@ -589,6 +590,37 @@ describe("GET /v2/order/{no}", () => {
     );
     expect(steps.length).toBeGreaterThan(1);
     expect(item.redeem_steps).toEqual(steps);
+  });
+});
+
+describe("GET /v2/order/{no}: the extensions of issue 37", () => {
+  it("an open order answers when it stops being payable (pay_expire_at); a paid one answers null", async () => {
+    const orderNo = await newOrder();
+    const open = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result.order;
+    expect(open.pay_expire_at).toBe(orderRow(h.store.db, orderNo)!.payExpireAt);
+    expect(open.pay_expire_at).toBe(h.clock.now + h.deps.config.orderPayMinutes * MINUTE);
+    await pay(orderNo);
+    expect((await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result.order.pay_expire_at).toBeNull();
+  });
+
+  it("refund_list names each refund's amount, state, dates and pay way: PROCESSING until the provider confirms, then REFUNDED", async () => {
+    const orderNo = await newOrder(member1, as1, { pay_way: "WX" });
+    await pay(orderNo);
+    fulfilSoon();
+    expect(statusOf(orderNo)).toBe("SEND_SUCCESS");
+    expect((await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result.refund_list).toEqual([]);
+
+    const appliedAt = (h.clock.now += MINUTE);
+    refundOrder(h.deps, orderNo, null);
+    const queued = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result.refund_list;
+    expect(queued).toEqual([
+      { refund_amount: shop.price, refund_status: "PROCESSING", reason: "订单全额退款", applied_at: appliedAt, refunded_at: null, pay_way: "WX" },
+    ]);
+
+    const settledAt = (h.clock.now += MINUTE);
+    expect((await runRefunds(h.deps)).succeeded).toContain(`${orderNo}:1`);
+    const settled = (await h.api(`${ORDER_V2}/${orderNo}`, { headers: as1 })).body.result.refund_list;
+    expect(settled).toEqual([{ ...queued[0], refund_status: "REFUNDED", refunded_at: settledAt }]);
   });
 });
 

@@ -249,6 +249,26 @@ describe("GET /promotion/available", () => {
     expect(again).toMatchObject({ claimed_count_by_me: 0, can_receive: true, disabled: false });
   });
 
+  it("names the goods a limited coupon covers (goods_scope_names, an extension), in its scope's order, here and in my_coupon", async () => {
+    const scoped = createActivity(h.store.db, { goodsScope: ["G1002", "G1001", "G9999"] });
+    const everyGoods = createActivity(h.store.db);
+    const names = (goodsNos: string[]) =>
+      goodsNos.map((no) => h.store.sqlite.prepare("select goods_name from goods where goods_no = ?").pluck().get(no) as string);
+    const listed = (await get("/available?size=100")).body.result.list;
+    // a goods no longer in the catalogue (G9999) has no name to show
+    expect(listed.find((a: any) => a.activity_no === scoped)).toMatchObject({
+      goods_scope: ["G1002", "G1001", "G9999"],
+      goods_scope_names: names(["G1002", "G1001"]),
+    });
+    expect(listed.find((a: any) => a.activity_no === everyGoods)).toMatchObject({ goods_scope: [], goods_scope_names: [] });
+
+    const memberId = createMember(h.store.db);
+    const headers = credentialHeaders(h, memberId);
+    expect((await post("/receive", { activity_no: scoped }, headers)).status).toBe(200);
+    const [mine] = (await get("/my_coupon", headers)).body.result.unused_coupons;
+    expect(mine).toMatchObject({ goods_scope: ["G1002", "G1001", "G9999"], goods_scope_names: names(["G1002", "G1001"]) });
+  });
+
   it("pages with page and size", async () => {
     const all = (await get("/available?size=100")).body.result;
     const page2 = (await get("/available?page=2&size=2")).body.result;

@@ -1,5 +1,7 @@
 // Test-side helpers that talk to the e2e server the way a second client would: log a member in
 // through the real captcha + password API, and read the e2e database (read-only) for outboxes.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { shopDay } from "../../shared/shop-time";
@@ -61,6 +63,14 @@ export function writeDb(sql: string, ...params: unknown[]) {
   } finally {
     db.close();
   }
+}
+
+/** Runs a command of the QA admin script (seed/admin.ts) on the e2e database, as QA runs it; answers its output. */
+export async function runAdmin(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["seed/admin.ts", ...args], {
+    env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB },
+  });
+  return stdout;
 }
 
 /** Logs a (possibly new) number in by SMS code from `address`, read from the outbox, and returns the credential. */

@@ -211,6 +211,42 @@ describe("the order pages", () => {
     expect(receipt.text).not.toContain("AAAAA-BBBBB-CCCCC");
   });
 
+  it("against a backend without refund_list or pay_expire_at, a refund says the order's notice and an unpaid order its minutes left", async () => {
+    memberIsLoggedIn();
+    const refunded = {
+      order: {
+        order_no: "TT20261124000005",
+        status: "ALL_REFUND",
+        pay_price: 9900,
+        pay_at: 1795000000000,
+        created_at: 1795000000000,
+        notice: "兑换失败，已全额退款至原支付账户",
+      },
+      goods: [{ goods_no: "G1001", goods_name: "黑神话：悟空" }],
+      performance_list: [{ title: "兑换码", value: "AAAAA-BBBBB-CCCCC", copy: true, url: { title: "", value: "" } }],
+    };
+    api.on("GET /api/trade_bff/v2/order/TT20261124000005", { result: refunded });
+    const page = await request("/order/detail/TT20261124000005", { cookie: LOGGED_IN });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("兑换失败，已全额退款至原支付账户");
+    expect(page.text).toContain("已退款·已失效");
+    const receipt = await request("/order/receipt/TT20261124000005", { cookie: LOGGED_IN });
+    expect(receipt.text).toContain("兑换失败，已全额退款至原支付账户");
+
+    const unpaid = {
+      order: { order_no: "TT20261124000006", status: "WAIT_PAY", pay_price: 9900, pay_at: null, created_at: Date.now(), remain_minutes: 12, pay_way: "WX" },
+      goods: [{ goods_no: "G1001", goods_name: "黑神话：悟空" }],
+      performance_list: [{ title: "兑换码", value: "", copy: false, url: { title: "", value: "" } }],
+    };
+    api.on("GET /api/trade_bff/v2/order/TT20261124000006", { result: unpaid });
+    const open = await request("/order/detail/TT20261124000006", { cookie: LOGGED_IN });
+    expect(open.status).toBe(200);
+    // React separates text parts with empty comments
+    const text = open.text.replaceAll("<!-- -->", "");
+    expect(text).toMatch(/待付 <span[^>]*>￥99\.00/);
+    expect(text).toMatch(/请在 \d\d:\d\d 前完成支付（剩余 12 分钟）/);
+  });
+
   it("the pay page's status poll answers the order's status, or why it cannot", async () => {
     api.on("GET /api/trade_bff/v1/order/status/TT20261124000003", { result: { order_no: "TT20261124000003", order_status: "PAY_SUCCESS", remain_minutes: 0 } });
     const paid = await request("/settle/pay-status/TT20261124000003.data", { cookie: LOGGED_IN });

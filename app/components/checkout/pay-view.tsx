@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useFetchers, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PayPage } from "~/server-only/pay-page.server";
 import { usePaymentPolling } from "~/hooks/use-payment-polling";
@@ -13,6 +13,7 @@ import { cardClass } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { PayDeadline } from "~/components/order/pay-deadline";
 
 /** Without JavaScript the page reloads itself until the order is paid. */
 const NO_JS_REFRESH_S = 3;
@@ -29,7 +30,18 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
   const hydrated = useHydrated();
   const payWindow = useRef<Window | null>(null);
   const submitting = useIsPending();
-  const polling = usePaymentPolling(page.orderNo);
+  // a change of pay way is a submission while the order is polled: a submission aborts a poll on its
+  // way (a console error), so it waits for that poll, and polling pauses until the answer is in
+  const submit = useSubmit();
+  const pollOnItsWay = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const [heldSubmission, setHeldSubmission] = useState<FormData | null>(null);
+  const polling = usePaymentPolling(submitting || heldSubmission ? null : page.orderNo);
+  const formAction = payPageHref(page.orderNo, Boolean(page.payUrl));
+  useEffect(() => {
+    if (!heldSubmission || pollOnItsWay) return;
+    submit(heldSubmission, { method: "post", action: formAction, replace: true });
+    setHeldSubmission(null);
+  }, [heldSubmission, pollOnItsWay, submit, formAction]);
   // whether this page's click opened the cashier's tab: the page never claims a tab it did not open
   const [cashierTab, setCashierTab] = useState<CashierTab>(null);
   const failed = (polling.status ?? page.status) === "PAY_FAIL";
@@ -43,13 +55,14 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
     }
   }, [error]);
 
-  // the cashier opens in the tab the click opened (a tab opened later would be blocked)
+  // the cashier opens in the tab the click opened (a tab opened later would be blocked); after a change
+  // of pay way the order's cashier link may read the same, so every new answer of the loader counts
   useEffect(() => {
     if (page.payUrl && payWindow.current) {
       payWindow.current.location.href = page.payUrl;
       payWindow.current = null;
     }
-  }, [page.payUrl]);
+  }, [page]);
 
   useEffect(() => {
     if (!submitting && !polling.active) return;
@@ -73,14 +86,15 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
           <Form
             method="post"
             // the page's own address, not the one it was reached by (whose query may carry anything)
-            action={payPageHref(page.orderNo, Boolean(page.payUrl))}
+            action={formAction}
             replace
             // without JavaScript, an order with a cashier opens it in a new tab while this page refreshes
             target={page.payUrl ? "_blank" : undefined}
             className={cardClass("md", "space-y-6")}
             onSubmit={(e) => {
-              if (submitting) return e.preventDefault();
-              if (page.payUrl) {
+              if (submitting || heldSubmission) return e.preventDefault();
+              const chosen = new FormData(e.currentTarget).get("pay_way");
+              if (page.payUrl && chosen === page.orderPayWay) {
                 // the order already has its cashier: reopen it and poll, nothing to create (spec/02 §4 "Pay flow")
                 e.preventDefault();
                 // no "noopener" feature: with it window.open answers null even when the tab opened
@@ -90,14 +104,21 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
                 polling.restart();
                 return;
               }
+              // a new order, or another pay way for this one (order/pay_way): the action answers with its cashier
               payWindow.current = window.open("", "_blank");
               setCashierTab(payWindow.current ? "opened" : "blocked");
+              if (page.orderNo) {
+                e.preventDefault();
+                setHeldSubmission(new FormData(e.currentTarget));
+              }
             }}
           >
             <input type="hidden" name="request_id" value={page.requestId} />
             {page.orderNo ? <input type="hidden" name="order_no" value={page.orderNo} /> : null}
-            {page.payUrl ? <input type="hidden" name="open_cashier" value="1" /> : null}
-            <fieldset disabled={Boolean(page.payUrl) && hydrated}>
+            {/* without JavaScript the form itself opens the cashier's tab; with it the page opens that tab */}
+            {page.payUrl && !hydrated ? <input type="hidden" name="open_cashier" value="1" /> : null}
+            {/* the pay way can change while the order is unpaid, also once its cashier opened (decision 042) */}
+            <fieldset disabled={!page.payable} aria-describedby={page.payUrl ? "pay-way-hint" : undefined}>
               <legend className="mb-3 font-semibold">支付方式</legend>
               <div className="flex flex-wrap gap-3">
                 {page.payWays.map((way) => (
@@ -118,6 +139,11 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
                   </label>
                 ))}
               </div>
+              {page.payUrl ? (
+                <p id="pay-way-hint" className="mt-2 text-xs text-ink-muted">
+                  可更换支付方式：选择后点击付款，将以新的支付方式打开收银台
+                </p>
+              ) : null}
             </fieldset>
             {page.payUrl ? (
               <CashierNextStep
@@ -131,10 +157,13 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
               />
             ) : null}
             <div className="flex items-center justify-between gap-4 border-t border-surface-line pt-5">
-              <p>
-                <span className="mr-2 text-sm text-ink-muted">应付金额</span>
-                <Price cents={page.price} className="text-2xl" />
-              </p>
+              <div>
+                <p>
+                  <span className="mr-2 text-sm text-ink-muted">应付金额</span>
+                  <Price cents={page.price} className="text-2xl" />
+                </p>
+                {page.payClock ? <PayDeadline seconds={page.payClock.seconds} loadedAt={page.payClock.loadedAt} className="mt-1" /> : null}
+              </div>
               {page.payable ? (
                 <StatusButton pending={submitting} size="xl">
                   点击付款

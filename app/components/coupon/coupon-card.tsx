@@ -6,6 +6,7 @@ import type { Activity, Coupon } from "~/api/promotion.server";
 import { formatDotDate, shopDayNumber } from "../../../shared/shop-time";
 import { safeHref } from "~/lib/safe-url";
 import { buttonClass } from "~/components/ui/button";
+import { scopeGoodsText } from "./coupon-terms";
 
 export interface CouponCardView {
   key: string;
@@ -19,6 +20,8 @@ export interface CouponCardView {
   /** "可用时间：2026.11.22-2026.11.29", or the activity's display_time */
   useDate: string;
   description: string;
+  /** The goods a limited coupon covers, by name ("" for a coupon of every goods). */
+  scope: string;
   getCondition: string;
   jumpUrl: string;
   status: "active" | "used" | "expired";
@@ -47,6 +50,7 @@ export function couponView(coupon: Coupon, now: number): CouponCardView {
     content: coupon.attr.display_name,
     useDate: `可用时间：${formatDotDate(coupon.use_time_start)}-${formatDotDate(coupon.use_time_end)}`,
     description: coupon.attr.sub_title,
+    scope: scopeGoodsText(coupon.goods_scope, coupon.goods_scope_names),
     getCondition: "",
     jumpUrl: safeHref(coupon.attr.jump_url) ?? "",
     status,
@@ -64,6 +68,7 @@ export function activityView(activity: Activity): CouponCardView {
     content: info.display_name,
     useDate: info.display_time ? `可用时间：${info.display_time}` : "",
     description: info.sub_title,
+    scope: scopeGoodsText(activity.goods_scope, activity.goods_scope_names),
     getCondition: info.display_get,
     jumpUrl: safeHref(info.jump_url) ?? "",
     status: "active",
@@ -110,6 +115,7 @@ export function CouponCard({ view, action, compact = false }: { view: CouponCard
         <div className="space-y-1 text-xs text-ink-muted">
           {view.useCondition ? <p className="truncate">使用门槛：{view.useCondition}</p> : null}
           {view.useDate ? <p className="truncate">{view.useDate}</p> : null}
+          {view.scope ? <p data-testid="coupon-scope">适用商品：{view.scope}</p> : null}
         </div>
         {view.getCondition || action ? (
           <div className="mt-auto flex items-center justify-between gap-3">
@@ -149,6 +155,11 @@ function CompactCouponCard({ view, action }: { view: CouponCardView; action?: Re
         <h3 className="truncate text-sm font-semibold text-ink">{view.title}</h3>
         <p className="mt-1 text-[11px] leading-4 text-ink-muted">使用门槛：{view.useCondition}</p>
         <p className="text-[11px] leading-4 text-ink-muted">{view.useDate}</p>
+        {view.scope ? (
+          <p className="text-[11px] leading-4 text-ink-muted" data-testid="coupon-scope">
+            适用商品：{view.scope}
+          </p>
+        ) : null}
       </div>
       {action ? <div className="flex items-center px-3 pb-3 pt-2 sm:px-3 sm:py-0">{action}</div> : null}
     </article>

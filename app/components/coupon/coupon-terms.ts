@@ -24,6 +24,16 @@ export function scopeText(scope: readonly string[] | undefined): string {
   return scope.length === 0 ? "全场通用" : "指定商品可用";
 }
 
+/**
+ * Which goods a limited coupon covers, by name (issue 37: 限指定游戏使用 never said which): from the
+ * optional goods_scope_names; without names only that it is limited; "" for a coupon of every goods
+ * or a backend that does not say.
+ */
+export function scopeGoodsText(scope: readonly string[] | undefined, names: readonly string[] | undefined): string {
+  if (!scope?.length) return "";
+  return names?.length ? names.join("、") : "指定商品";
+}
+
 /** Whether an activity's coupons can apply to a goods (an unknown scope: assume they can). */
 export function appliesToGoods(activity: Activity, goodsNo: string): boolean {
   const scope = activity.goods_scope;

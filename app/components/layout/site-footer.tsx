@@ -1,6 +1,7 @@
 import { tapTarget } from "~/components/ui/button";
 import { useShopHref } from "~/hooks/use-shop-href";
 import { ShopImage } from "~/components/shop-image";
+import { SELLER } from "~/content/seller";
 
 const POLICIES = [
   { to: "/protocols/privacy", label: "隐私政策" },
@@ -27,8 +28,8 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
               ))}
             </ul>
           </nav>
-          <p className="leading-relaxed">本站所售数字商品由香港天时数码科技有限公司授权销售。商务合作请联系：陈先生（business@ttsgame.example）。</p>
-          <p>公司地址：香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室</p>
+          <p className="leading-relaxed">本站所售数字商品由{SELLER.company}授权销售。商务合作请联系：陈先生（business@ttsgame.example）。</p>
+          <p>公司地址：{SELLER.address}</p>
           <p>
             © 2024 TTS游戏商城 版权所有
             {showIcp ? (

@@ -1,5 +1,6 @@
 // An unpaid order's two actions, the same on 我的订单 and on the order's detail page: 继续支付 and
-// 取消订单, whose confirmation opens from the address (?close=…) so it works without JavaScript.
+// 取消订单, whose confirmation opens from the address (?close=…) so it works without JavaScript; and a
+// closed order's one, 重新购买, which keeps the confirmation's 关闭后您可重新提交.
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { Overlay } from "~/components/ui/overlay";
 import { cardClass } from "~/components/ui/card";
@@ -14,6 +15,17 @@ export function OrderActions({ closeHref, continueHref, className = "" }: { clos
       </Link>
       <Link to={continueHref} className={buttonClass({ size: "sm" })}>
         继续支付
+      </Link>
+    </div>
+  );
+}
+
+/** 重新购买 of a closed order: 确认订单 for the same goods and SKU (the promise of the close confirmation). */
+export function ReorderAction({ href, className = "" }: { href: string; className?: string }) {
+  return (
+    <div className={`flex justify-end gap-3 ${className}`.trim()}>
+      <Link to={href} className={buttonClass({ size: "sm" })}>
+        重新购买
       </Link>
     </div>
   );

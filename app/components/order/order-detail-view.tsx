@@ -11,6 +11,8 @@ import { NoScriptRefresh } from "./no-script-refresh";
 import { cardClass } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { GoodsSummary } from "~/components/goods/goods-summary";
+import { amountLabel, refundLines } from "~/lib/order-money";
+import { PayDeadline } from "./pay-deadline";
 
 /** While the code is on its way: every few seconds, or every 10 s while the SKU is restocked; never for a presale. */
 function refreshSeconds({ order, goods }: OrderDetail): number | null {
@@ -37,8 +39,17 @@ function DeliveryRefresh({ seconds }: { seconds: number }) {
 /**
  * The order detail card, the delivery card (once the order is paid: an unpaid or failed order is not
  * being delivered) and the address card (spec/02 §2, §4); `actions` go under the order's status.
+ * `payClock`: an unpaid order's seconds left when the page loaded, and when that was.
  */
-export function OrderDetailView({ detail, actions }: { detail: OrderDetail; actions?: ReactNode }) {
+export function OrderDetailView({
+  detail,
+  actions,
+  payClock,
+}: {
+  detail: OrderDetail;
+  actions?: ReactNode;
+  payClock?: { seconds: number; loadedAt: number } | null;
+}) {
   const { order } = detail;
   const goods = detail.goods[0];
   const symbol = order.currency_symbol || "￥";
@@ -47,6 +58,7 @@ export function OrderDetailView({ detail, actions }: { detail: OrderDetail; acti
     <div className="space-y-6">
       {refresh ? <DeliveryRefresh seconds={refresh} /> : null}
       <section aria-labelledby="order-goods-title" className={cardClass("md")}>
+        {/* the page's own title is 订单详情: this card is the goods of the order */}
         <h2 id="order-goods-title" className="mb-4 font-semibold">
           商品详情
         </h2>
@@ -57,14 +69,15 @@ export function OrderDetailView({ detail, actions }: { detail: OrderDetail; acti
               variant="card"
               className="space-y-1.5"
             >
-              <p className="text-sm text-ink-muted">
-                实付{" "}
+              <p className="text-sm text-ink-muted" data-testid="order-amount">
+                {amountLabel(order.status)}{" "}
                 <span className="font-semibold text-price">
                   {symbol}
                   {formatYuan(order.pay_price)}
                 </span>{" "}
                 · 数量 {detail.performance_list.length}
               </p>
+              {payClock ? <PayDeadline seconds={payClock.seconds} loadedAt={payClock.loadedAt} /> : null}
             </GoodsSummary>
             <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">订单状态</dt>
@@ -135,52 +148,71 @@ export function OrderDetailView({ detail, actions }: { detail: OrderDetail; acti
 function DeliveryCard({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const goods = detail.goods[0];
-  // codes stay on the page after a refund of a delivered order
+  // codes stay on the page after a refund of a delivered order; after a full refund they are void
   const items = [...detail.performance_list, ...detail.gift_list.map((g) => ({ ...g, notice_text: "", redeem_steps: [], platform: "", code_kind: "" }))].filter(
     (item) => item.value,
   );
   const refunded = order.status === "ALL_REFUND" || order.status === "PART_REFUND";
+  const voided = order.status === "ALL_REFUND";
+  const refunds = refunded ? refundLines(detail) : null;
   return (
     <section aria-labelledby="delivery-title" className={cardClass("md")} data-testid="delivery-card">
       <h2 id="delivery-title" className="mb-4 font-semibold">
         发货信息
       </h2>
-      {refunded ? <p className="mb-3 text-sm text-amber-300">{order.notice || "订单退款"}</p> : null}
+      {refunds ? (
+        <div className="mb-3 space-y-1 text-sm" data-testid="refunds">
+          <ul className="space-y-1 text-amber-300">
+            {refunds.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          {order.notice ? <p className="text-xs text-ink-muted">{order.notice}</p> : null}
+        </div>
+      ) : refunded ? (
+        <p className="mb-3 text-sm text-amber-300" data-testid="refunds">
+          {order.notice || "订单退款"}
+        </p>
+      ) : null}
       {items.length ? (
         <ul className="space-y-3">
-          {items.map((item, i) => (
-            <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm text-ink-muted">{item.title}</span>
-                {/* select-all: one click, double click or tap selects the whole code, dashes and all (the copy without JavaScript) */}
-                <code
-                  className="select-all break-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200"
-                  data-testid="delivered-code"
-                >
-                  {item.value}
-                </code>
-                {item.copy ? <CopyButton text={item.value} /> : null}
-                <ActivationLink href={steamActivationUrl({ platform: item.platform, codeKind: item.code_kind, code: item.value })} />
-              </div>
-              {item.url.value ? (
-                <p className="text-sm">
-                  <span className="text-ink-muted">{item.url.title || "兑换地址"}：</span>
-                  <RedemptionAddress value={item.url.value} />
-                </p>
-              ) : null}
-              {item.redeem_steps.length ? (
-                <div className="text-sm" data-testid="redeem-steps">
-                  <h3 className="font-medium">兑换步骤</h3>
-                  <ol className="mt-1 list-decimal space-y-0.5 pl-5 leading-6 text-ink-muted">
-                    {item.redeem_steps.map((step) => (
-                      <li key={step}>{step}</li>
-                    ))}
-                  </ol>
+          {items.map((item, i) =>
+            voided ? (
+              <VoidCode key={i} title={item.title} value={item.value} />
+            ) : (
+              <li key={i} className="space-y-2 rounded-xl bg-surface-raised p-4">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="text-sm text-ink-muted">{item.title}</span>
+                  {/* select-all: one click, double click or tap selects the whole code, dashes and all (the copy without JavaScript) */}
+                  <code
+                    className="select-all break-all rounded bg-black/40 px-2 py-1 font-mono text-base tracking-wider text-primary-200"
+                    data-testid="delivered-code"
+                  >
+                    {item.value}
+                  </code>
+                  {item.copy ? <CopyButton text={item.value} /> : null}
+                  <ActivationLink href={steamActivationUrl({ platform: item.platform, codeKind: item.code_kind, code: item.value })} />
                 </div>
-              ) : null}
-              {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
-            </li>
-          ))}
+                {item.url.value ? (
+                  <p className="text-sm">
+                    <span className="text-ink-muted">{item.url.title || "兑换地址"}：</span>
+                    <RedemptionAddress value={item.url.value} />
+                  </p>
+                ) : null}
+                {item.redeem_steps.length ? (
+                  <div className="text-sm" data-testid="redeem-steps">
+                    <h3 className="font-medium">兑换步骤</h3>
+                    <ol className="mt-1 list-decimal space-y-0.5 pl-5 leading-6 text-ink-muted">
+                      {item.redeem_steps.map((step) => (
+                        <li key={step}>{step}</li>
+                      ))}
+                    </ol>
+                  </div>
+                ) : null}
+                {item.notice_text ? <p className="text-xs leading-5 text-ink-muted">{item.notice_text}</p> : null}
+              </li>
+            ),
+          )}
         </ul>
       ) : refunded ? null : goods?.is_presale && goods.presale_performance_at ? (
         <p className="text-sm">
@@ -196,6 +228,20 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
         游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
       </p>
     </section>
+  );
+}
+
+/**
+ * A code of a fully refunded order: kept for the record, but no longer the shopper's to redeem —
+ * struck through, without 复制, the redemption address or the steps.
+ */
+function VoidCode({ title, value }: { title: string; value: string }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-xl bg-surface-raised p-4" data-testid="void-code">
+      <span className="text-sm text-ink-muted">{title}</span>
+      <del className="break-all font-mono text-base tracking-wider text-ink-faint">{value}</del>
+      <span className="rounded-full border border-ink-muted px-2 py-0.5 text-xs text-ink-muted">已退款·已失效</span>
+    </li>
   );
 }
 

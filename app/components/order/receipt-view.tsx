@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cardClass } from "~/components/ui/card";
+import { SELLER } from "~/content/seller";
 import type { OrderReceipt } from "~/lib/order-receipt";
 import { formatYuan } from "../../../shared/money";
 import { formatDateTime } from "../../../shared/shop-time";
@@ -13,7 +14,11 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
         <h1 id="receipt-title" className="text-2xl font-bold">
           订单凭证
         </h1>
-        <p className="text-sm text-ink-muted">TTS游戏商城</p>
+        <div className="text-sm text-ink-muted sm:text-right" data-testid="receipt-seller">
+          <p>{SELLER.shop}</p>
+          <p>销售方：{SELLER.company}</p>
+          <p>地址：{SELLER.address}</p>
+        </div>
       </header>
 
       <ReceiptList
@@ -59,7 +64,8 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
       <ReceiptList
         rows={[
           ["商品金额", money(receipt.goodsAmountCents)],
-          ["优惠券抵扣", receipt.couponAmountCents ? `-${money(receipt.couponAmountCents)}` : money(0)],
+          // no coupon, no 优惠券抵扣 row (spec/01 §5: a falsy amount is not shown as ￥0)
+          ...(receipt.couponAmountCents ? [["优惠券抵扣", `-${money(receipt.couponAmountCents)}`] as [string, ReactNode]] : []),
           ["实付金额", <strong className="text-lg">{money(receipt.payPriceCents)}</strong>],
           ["币种", receipt.currency],
         ]}
@@ -68,7 +74,18 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
       <ReceiptList
         rows={[
           ["发货状态", receipt.delivery],
-          ["退款", receipt.refund],
+          [
+            "退款",
+            receipt.refunds.length > 1 ? (
+              <ul>
+                {receipt.refunds.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            ) : (
+              receipt.refunds[0]
+            ),
+          ],
         ]}
       />
 

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { CURRENCY_SYMBOL } from "../../../shared/money";
 import type { Db } from "../../../db/client";
-import { memberServers, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, orderUnits } from "../../../db/schema";
+import { memberServers, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, orderUnits, refunds } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
@@ -228,9 +228,13 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
       pay_way: order.payWay,
       user_email: order.userEmail,
       remain_minutes: remainingMinutes(order.status as OrderStatus, order.payExpireAt, deps.now()),
+      // an addition to the spec's contract: when an open order stops being payable (to the second)
+      pay_expire_at: OPEN_STATUSES.includes(order.status as OrderStatus) ? order.payExpireAt : null,
       notice: order.notice ?? "",
     },
     goods: units.map(wireGoods),
+    // an addition to the spec's contract: the money that went back, each refund with its amount and dates
+    refund_list: refundsOf(db, order),
     // one entry per unit (its length is the purchase count); the code appears once delivered
     performance_list: units.map((unit) => {
       const item = delivered.get(unit.id);
@@ -260,6 +264,28 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
     }),
     gift_list: gifts.map((g) => ({ title: g.title, value: g.value, copy: g.copy, url: { title: g.urlTitle ?? "", value: g.urlValue ?? "" } })),
   };
+}
+
+/**
+ * The order's refunds, oldest first, as the shopper reads them: confirmed by the pay provider
+ * (REFUNDED, with the day it came back) or still on its way (PROCESSING; a refund given up and
+ * left for a person reads the same to the shopper). The money goes back the way it was paid.
+ */
+function refundsOf(db: Db, order: OrderRow) {
+  return db
+    .select({ amount: refunds.amount, status: refunds.status, reason: refunds.reason, createdAt: refunds.createdAt, settledAt: refunds.settledAt })
+    .from(refunds)
+    .where(eq(refunds.orderNo, order.orderNo))
+    .orderBy(asc(refunds.id))
+    .all()
+    .map((r) => ({
+      refund_amount: r.amount,
+      refund_status: r.status === "SUCCEEDED" ? "REFUNDED" : "PROCESSING",
+      reason: r.reason,
+      applied_at: r.createdAt,
+      refunded_at: r.status === "SUCCEEDED" ? r.settledAt : null,
+      pay_way: order.payWay,
+    }));
 }
 
 export function serverList(deps: TradeDeps, member: Member, type: "ALL" | "RUNNING" | "EXPIRED") {

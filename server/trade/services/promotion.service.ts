@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../../db/client";
-import { couponActivities, coupons, members } from "../../../db/schema";
+import { couponActivities, coupons, goods, members } from "../../../db/schema";
 import {
   claimRefusal,
   couponView,
@@ -64,6 +64,8 @@ export interface WireCoupon {
   threshold: number;
   /** Goods numbers it applies to; empty = every goods. */
   goods_scope: string[];
+  /** Extension (docs/api.md): the names of those goods, in the same order (what a shopper reads). */
+  goods_scope_names?: string[];
   /** 今天到期 / N天后到期 for unused coupons ending within 3 days, else "". */
   expire_label: string;
   attr: { main_title: string; sub_title: string; display_name: string; display_use: string; jump_url: string };
@@ -90,6 +92,8 @@ export interface WireActivity {
   threshold: number;
   /** Extension (docs/api.md): goods numbers the coupon applies to; empty = every goods. */
   goods_scope: string[];
+  /** Extension (docs/api.md): the names of those goods, in the same order (what a shopper reads). */
+  goods_scope_names: string[];
 }
 
 export function toOwnedCoupon(coupon: CouponRow, activity: ActivityRow): OwnedCoupon {
@@ -167,11 +171,13 @@ export function myCoupons(deps: ServiceDeps, member: Caller, paging: { page: num
   groups.used.sort((a, b) => (b.row.usedAt ?? b.row.createdAt) - (a.row.usedAt ?? a.row.createdAt) || byNo(a.row, b.row));
   groups.expired.sort((a, b) => b.row.useTimeEnd - a.row.useTimeEnd || byNo(a.row, b.row));
   const from = (paging.page - 1) * paging.size;
-  const pageOf = (list: { wire: WireCoupon }[]) => list.slice(from, from + paging.size).map((x) => x.wire);
+  const pages = [groups.unused, groups.used, groups.expired].map((list) => list.slice(from, from + paging.size).map((x) => x.wire));
+  const names = goodsNames(db, pages.flat());
+  const pageOf = (group: number) => pages[group]!.map((wire) => ({ ...wire, goods_scope_names: scopeNames(names, wire.goods_scope) }));
   return {
-    unused_coupons: pageOf(groups.unused),
-    used_coupons: pageOf(groups.used),
-    expired_coupons: pageOf(groups.expired),
+    unused_coupons: pageOf(0),
+    used_coupons: pageOf(1),
+    expired_coupons: pageOf(2),
     page: paging.page,
     size: paging.size,
     totals: {
@@ -210,7 +216,28 @@ const reads = preparedFor((db) => ({
     .groupBy(coupons.activityNo)
     .prepare(),
   activities: db.select().from(couponActivities).orderBy(asc(couponActivities.sort), asc(couponActivities.activityNo)).prepare(),
+  goodsNames: db
+    .select({ goodsNo: goods.goodsNo, goodsName: goods.goodsName })
+    .from(goods)
+    .where(inArray(goods.goodsNo, sql`(select value from json_each(${sql.placeholder("goodsNos")}))`))
+    .prepare(),
 }));
+
+/** The names of every goods some of these coupons are limited to, read in one statement. */
+function goodsNames(db: Db, scoped: readonly { goods_scope: readonly string[] }[]): Map<string, string> {
+  const wanted = [...new Set(scoped.flatMap((c) => c.goods_scope))];
+  if (!wanted.length) return new Map();
+  return new Map(
+    reads(db)
+      .goodsNames.all({ goodsNos: JSON.stringify(wanted) })
+      .map((g) => [g.goodsNo, g.goodsName]),
+  );
+}
+
+/** A coupon's goods in words, in its scope's order (a goods no longer in the catalogue is left out). */
+function scopeNames(names: Map<string, string>, scope: readonly string[]): string[] {
+  return scope.flatMap((goodsNo) => names.get(goodsNo) ?? []);
+}
 
 /**
  * The collection centre: activities whose claim window is open and which have stock left or are
@@ -226,7 +253,12 @@ export function availableActivities(
   const mine = memberId === null ? new Map<string, number>() : claimedCountsOf(db, memberId);
   const listed = allActivities(db).filter((a) => listedInCollection(a, mine.get(a.activityNo) ?? 0, now));
   const from = (paging.page - 1) * paging.size;
-  const list = listed.slice(from, from + paging.size).map((a): WireActivity => {
+  const shown = listed.slice(from, from + paging.size);
+  const names = goodsNames(
+    db,
+    shown.map((a) => ({ goods_scope: a.goodsScope })),
+  );
+  const list = shown.map((a): WireActivity => {
     const claimed = mine.get(a.activityNo) ?? 0;
     const canReceive = memberId !== null && claimRefusal(a, claimed, now) === null;
     return {
@@ -246,6 +278,7 @@ export function availableActivities(
       disabled: memberId !== null && !canReceive,
       threshold: a.threshold,
       goods_scope: a.goodsScope,
+      goods_scope_names: scopeNames(names, a.goodsScope),
     };
   });
   return { list, page: paging.page, size: paging.size, total: listed.length };
