@@ -562,7 +562,10 @@ export const memberServers = sqliteTable(
 
 // ─── outboxes, analytics, idempotency ───────────────────────────────────
 
-/** Messages the shop sends (SMS and mail), kept as the local stand-in for the providers. */
+/**
+ * Messages the shop sends (SMS and mail), written inside the transaction of what they announce;
+ * the relay (server/trade/jobs/message-relay.ts) hands them to the configured provider.
+ */
 export const outboxMessages = sqliteTable(
   "outbox_messages",
   {
@@ -571,14 +574,30 @@ export const outboxMessages = sqliteTable(
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull().default(""),
+    /** The plain text as the shopper reads it (the demo's /dev pages show it). */
     body: text("body").notNull(),
     orderNo: text("order_no"),
+    /** What the message says (server/trade/messages/templates.ts): picks the provider's template. */
+    kind: text("kind").notNull().default(""),
+    /** The template's variables, JSON. */
+    params: text("params").notNull().default("{}"),
+    /** PENDING (to send), SENT, FAILED (given up: an operator looks), SKIPPED (no provider for the channel). */
+    status: text("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull().default(0),
+    /** A relay holds the message until then; after a crash another takes it up. */
+    leaseUntil: integer("lease_until"),
+    sentAt: integer("sent_at"),
+    /** The provider's id for the message (Aliyun BizId, Tencent SerialNo, the SMTP message id…). */
+    providerId: text("provider_id"),
+    lastError: text("last_error"),
     createdAt: createdAt(),
   },
   (t) => [
     index("outbox_channel_idx").on(t.channel, t.createdAt),
     index("outbox_recipient_idx").on(t.recipient, t.createdAt),
     index("outbox_order_idx").on(t.orderNo),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
 

@@ -29,6 +29,7 @@ import { importCodes } from "../server/trade/services/code-import.service";
 import { importGoods } from "../server/trade/services/goods-import.service";
 import { checkImportSize, ImportFileError, type ImportProblem } from "../server/trade/services/import-file";
 import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
+import { listMessages, MESSAGE_STATUSES, type MessageStatus } from "../server/trade/services/message.service";
 import { seedDatabase } from "./seed";
 
 /** Bad input or a refused change: printed on stderr, exit code 1. */
@@ -352,6 +353,23 @@ const COMMANDS: Record<string, Command> = {
         if (code) return out(code, `  ${formatDateTime(m.createdAt)} 发给 ${mobile}：${m.body}`);
       }
       throw new AdminError(`没有发给 ${mobile} 的验证码短信`);
+    },
+  },
+  messages: {
+    usage: "messages [--status FAILED|PENDING|SENT|SKIPPED]",
+    summary: "列出短信和邮件的发送状态（默认 FAILED：多次发送失败、需要运维处理的消息），最新的在前，最多 100 条",
+    run(ctx) {
+      const status = (ctx.flags.status ?? "FAILED").toUpperCase();
+      if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) throw new AdminError(`--status 应为 ${MESSAGE_STATUSES.join("、")} 之一`);
+      const rows = listMessages(ctx.deps.store.db, status as MessageStatus);
+      if (!rows.length) return out(`没有 ${status} 的消息`);
+      out(
+        ...rows.map(
+          (m) =>
+            `#${m.id} ${m.channel} ${m.kind || "-"} → ${m.recipient}${m.orderNo ? ` 订单 ${m.orderNo}` : ""}  ${formatDateTime(m.createdAt)}  尝试 ${m.attempts} 次${m.providerId ? `  通道编号 ${m.providerId}` : ""}${m.lastError ? `\n    ${m.lastError}` : ""}`,
+        ),
+        `共 ${rows.length} 条 ${status}`,
+      );
     },
   },
   "coupon:grant": {

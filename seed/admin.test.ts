@@ -19,9 +19,8 @@ import { refundNotice } from "../server/trade/services/refund.service";
 import { loadConfig } from "../server/config";
 import { createLogger } from "../server/logger";
 import type { TradeDeps } from "../server/trade/deps";
-import { loginCodeMessage } from "../server/trade/domain/sms-code";
 import { fulfilOrder, OUT_OF_STOCK_NOTICE, runFulfilment } from "../server/trade/jobs/fulfilment";
-import { outboxSmsProvider } from "../server/trade/providers/sms";
+import { queueSms } from "../server/trade/providers/outbox";
 import { createOrder } from "../server/trade/services/order-commands";
 import type { PayNotification } from "../server/trade/providers/pay";
 import { signNotification } from "../server/trade/providers/pay-sandbox";
@@ -354,8 +353,8 @@ describe("npm run admin: changing orders, coupons and codes", () => {
   });
 
   it("sms prints the last login code sent to a number", async () => {
-    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("111111"), now: Date.now() - 1000 });
-    outboxSmsProvider.send(store.db, { mobile: "+86-13900139000", subject: "登录验证码", body: loginCodeMessage("482913"), now: Date.now() });
+    queueSms(store.db, "+86-13900139000", { kind: "LOGIN_CODE", params: { code: "111111" }, now: Date.now() - 1000 });
+    queueSms(store.db, "+86-13900139000", { kind: "LOGIN_CODE", params: { code: "482913" }, now: Date.now() });
     const res = admin("sms", "13900139000");
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.split("\n")[0]).toBe("482913");

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, derivedKey, loadConfig, trustWarning } from "./config";
 
+/** A production start must name its SMS provider (config-messages.ts); these tests are about other settings. */
+const load = (env: Record<string, string | undefined>) => loadConfig({ SMS_PROVIDER: "none", SMS_NONE_ACKNOWLEDGED: "1", ...env });
+
 const dbFile = join(mkdtempSync(join(tmpdir(), "shop-config-")), "shop.sqlite");
 const SECRET = "a-session-secret-of-at-least-32-characters";
 /** The one setting a production shop has no default for: its public origin. */
@@ -11,7 +14,7 @@ const ORIGIN = "https://shop.example";
 
 describe("loadConfig", () => {
   it("has a working default for everything but the public origin, and the default is production without the demo", () => {
-    const config = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN });
+    const config = load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN });
     expect(config).toMatchObject({
       port: 3000,
       host: "0.0.0.0",
@@ -27,7 +30,7 @@ describe("loadConfig", () => {
   });
 
   it("keeps the generated session secret beside the database", () => {
-    expect(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret).toBe(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret);
+    expect(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret).toBe(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).sessionSecret);
   });
 
   it.each([
@@ -42,7 +45,7 @@ describe("loadConfig", () => {
     [{ PAY_NOTIFY_SECRET: "short" }, "PAY_NOTIFY_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("stops on %j naming %s", (env, name) => {
-    expect(() => loadConfig({ DB_FILE: dbFile, ...env })).toThrowError(new RegExp(name));
+    expect(() => load({ DB_FILE: dbFile, ...env })).toThrowError(new RegExp(name));
   });
 
   it.each([
@@ -51,7 +54,7 @@ describe("loadConfig", () => {
   ])("stops when the kept session-secret file is %s, naming the file", (_what, content) => {
     const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
     writeFileSync(join(dir, "session-secret"), content);
-    expect(() => loadConfig({ DB_FILE: join(dir, "shop.sqlite"), CN_BASE_URL: ORIGIN })).toThrowError(/session-secret.*32/);
+    expect(() => load({ DB_FILE: join(dir, "shop.sqlite"), CN_BASE_URL: ORIGIN })).toThrowError(/session-secret.*32/);
   });
 
   it("requires the public origin of a production storefront, an origin only; HK_BASE_URL defaults to it (review 2026-11b, M2)", () => {
@@ -59,19 +62,19 @@ describe("loadConfig", () => {
       // a storefront takes COOKIE_SECRET, the all-in-one process SESSION_SECRET (decision 023)
       const secret = role === "storefront" ? { COOKIE_SECRET: SECRET } : { SESSION_SECRET: SECRET };
       const env = { DB_FILE: dbFile, SERVER_ROLE: role, TRADE_API_URL: "http://127.0.0.1:3100", ...secret };
-      expect(() => loadConfig(env)).toThrowError(/CN_BASE_URL/);
-      expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example/shop" })).toThrowError(/CN_BASE_URL/);
-      expect(() => loadConfig({ ...env, CN_BASE_URL: "https://shop.example?x=1" })).toThrowError(/CN_BASE_URL/);
-      expect(() => loadConfig({ ...env, CN_BASE_URL: "ftp://shop.example" })).toThrowError(/CN_BASE_URL/);
-      expect(loadConfig({ ...env, CN_BASE_URL: "https://shop.example/" })).toMatchObject({ cnBaseUrl: ORIGIN, hkBaseUrl: ORIGIN });
+      expect(() => load(env)).toThrowError(/CN_BASE_URL/);
+      expect(() => load({ ...env, CN_BASE_URL: "https://shop.example/shop" })).toThrowError(/CN_BASE_URL/);
+      expect(() => load({ ...env, CN_BASE_URL: "https://shop.example?x=1" })).toThrowError(/CN_BASE_URL/);
+      expect(() => load({ ...env, CN_BASE_URL: "ftp://shop.example" })).toThrowError(/CN_BASE_URL/);
+      expect(load({ ...env, CN_BASE_URL: "https://shop.example/" })).toMatchObject({ cnBaseUrl: ORIGIN, hkBaseUrl: ORIGIN });
     }
-    expect(loadConfig({ DB_FILE: dbFile, SERVER_ROLE: "trade", SESSION_SECRET: SECRET })).toMatchObject({ cnBaseUrl: "", hkBaseUrl: "" });
-    expect(loadConfig({ DB_FILE: dbFile, DEMO: "1" })).toMatchObject({ cnBaseUrl: "" });
+    expect(load({ DB_FILE: dbFile, SERVER_ROLE: "trade", SESSION_SECRET: SECRET })).toMatchObject({ cnBaseUrl: "", hkBaseUrl: "" });
+    expect(load({ DB_FILE: dbFile, DEMO: "1" })).toMatchObject({ cnBaseUrl: "" });
   });
 
   it("refuses the captcha test pass in production, and NODE_ENV unset is production", () => {
-    expect(() => loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
-    expect(() => loadConfig({ DB_FILE: dbFile, CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
+    expect(() => load({ DB_FILE: dbFile, NODE_ENV: "production", CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
+    expect(() => load({ DB_FILE: dbFile, CAPTCHA_TEST_PASS: "letmein-123" })).toThrow(ConfigError);
   });
 
   it.each([
@@ -97,22 +100,22 @@ describe("loadConfig", () => {
       { devPages: true, payProvider: "none" },
     ],
   ])("with %j: %j", (env, expected) => {
-    expect(loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, ...env })).toMatchObject(expected);
+    expect(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, ...env })).toMatchObject(expected);
   });
 
   it("refuses the sandbox cashier in production without DEMO=1", () => {
-    expect(() => loadConfig({ DB_FILE: dbFile, PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
-    expect(() => loadConfig({ DB_FILE: dbFile, NODE_ENV: "production", PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
+    expect(() => load({ DB_FILE: dbFile, PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
+    expect(() => load({ DB_FILE: dbFile, NODE_ENV: "production", PAY_PROVIDER: "sandbox" })).toThrowError(/PAY_PROVIDER=sandbox/);
   });
 
   it("keys payments with their own keys: PAY_NOTIFY_SECRET, or keys derived per purpose from the session secret", () => {
-    const derived = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET });
+    const derived = load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET });
     expect(derived.payNotifySecret).toBe(derivedKey(SECRET, "pay-notify"));
     expect(derived.payLinkSecret).toBe(derivedKey(SECRET, "pay-cashier-link"));
     expect(new Set([derived.sessionSecret, derived.payNotifySecret, derived.payLinkSecret]).size).toBe(3);
     expect(derivedKey("another-session-secret-of-32-characters!", "pay-notify")).not.toBe(derived.payNotifySecret);
 
-    const given = loadConfig({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
+    const given = load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, SESSION_SECRET: SECRET, PAY_NOTIFY_SECRET: "the-providers-notify-key-0123456789" });
     expect(given.payNotifySecret).toBe("the-providers-notify-key-0123456789");
     expect(given.payLinkSecret).toBe(derived.payLinkSecret);
   });
@@ -120,13 +123,13 @@ describe("loadConfig", () => {
   it("gives a storefront COOKIE_SECRET and no key of the trade tier, keeping no file", () => {
     const dir = mkdtempSync(join(tmpdir(), "shop-config-"));
     const storefront = { SERVER_ROLE: "storefront", TRADE_API_URL: "http://trade:3100", CN_BASE_URL: ORIGIN, DB_FILE: join(dir, "shop.sqlite") };
-    const config = loadConfig({ ...storefront, COOKIE_SECRET: SECRET });
+    const config = load({ ...storefront, COOKIE_SECRET: SECRET });
     expect(config.cookieSecret).toBe(SECRET);
     expect(() => config.sessionSecret).toThrowError(/storefront/);
     expect(() => config.payNotifySecret).toThrowError(/storefront/);
     expect(existsSync(join(dir, "session-secret"))).toBe(false);
-    expect(() => loadConfig({ ...storefront, COOKIE_SECRET: SECRET, SESSION_SECRET: SECRET })).toThrowError(/不接受 SESSION_SECRET/);
-    expect(() => loadConfig({ ...storefront, NODE_ENV: "test" })).toThrowError(/须设置 COOKIE_SECRET/);
+    expect(() => load({ ...storefront, COOKIE_SECRET: SECRET, SESSION_SECRET: SECRET })).toThrowError(/不接受 SESSION_SECRET/);
+    expect(() => load({ ...storefront, NODE_ENV: "test" })).toThrowError(/须设置 COOKIE_SECRET/);
   });
 
   it.each([
@@ -135,7 +138,7 @@ describe("loadConfig", () => {
     [{ SERVER_ROLE: "trade", TRUST_PROXY: "10.231.0.0/16" }, null],
     [{ SERVER_ROLE: "all", CN_BASE_URL: ORIGIN }, null],
   ])("with %j warns about TRUST_PROXY: %s", (env, warning) => {
-    const message = trustWarning(loadConfig({ DB_FILE: dbFile, ...env }));
+    const message = trustWarning(load({ DB_FILE: dbFile, ...env }));
     if (warning) expect(message).toMatch(warning);
     else expect(message).toBeNull();
   });

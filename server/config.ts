@@ -10,6 +10,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { domainGroups, PublicOriginSchema } from "../shared/public-origin";
 import { trustProxy } from "./http/trust-proxy";
+import { messageSettings } from "./config-messages";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 const port = z.coerce.number().int().min(0).max(65535);
@@ -181,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
     /** The services' read cache of catalogue answers (server/trade/services/read-cache.ts): 5 s in production, off otherwise. */
     readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
+    /** SMS and mail providers (server/config-messages.ts); the trade tier's only. */
+    messages: c.SERVER_ROLE === "storefront" ? null : messageSettings(env, { demoAllowed: sandboxAllowed }),
   };
 }
 

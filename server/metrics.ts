@@ -181,6 +181,31 @@ export function storeMetrics(store: Store, registry = new Registry()): Registry 
       this.set(flagged.get() as number);
     },
   });
+  const messagesByStatus = store.sqlite.prepare("SELECT channel, status, count(*) AS n FROM outbox_messages GROUP BY channel, status");
+  new Gauge({
+    name: "shop_messages",
+    help: "Outbox messages by channel and status: SENT and FAILED only grow (rate() of SENT is what went out); FAILED is for an operator (npm run admin -- messages --status FAILED)",
+    labelNames: ["channel", "status"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const channel of ["SMS", "MAIL"]) for (const status of ["PENDING", "SENT", "FAILED", "SKIPPED"]) this.set({ channel, status }, 0);
+      for (const { channel, status, n } of messagesByStatus.all() as { channel: string; status: string; n: number }[]) this.set({ channel, status }, n);
+    },
+  });
+  const oldestPending = store.sqlite.prepare("SELECT channel, min(created_at) AS at FROM outbox_messages WHERE status = 'PENDING' GROUP BY channel");
+  new Gauge({
+    name: "shop_messages_oldest_pending_seconds",
+    help: "Age of the oldest message waiting to be sent, per channel (0: none waiting); growing means the provider is down or slow",
+    labelNames: ["channel"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ channel: "SMS" }, 0);
+      this.set({ channel: "MAIL" }, 0);
+      for (const { channel, at } of oldestPending.all() as { channel: string; at: number }[]) this.set({ channel }, Math.max(0, (Date.now() - at) / 1000));
+    },
+  });
   return registry;
 }
 

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import type { Logger } from "pino";
 import { openStore, StoreError, type Store } from "../db/client";
 import type { Config } from "./config";
+import { messageWarnings } from "./config-messages";
 
 export { StoreError };
 
@@ -36,6 +37,11 @@ export function prepareStore(config: Config, logger: Logger, seeder: Seeder): St
   }
   if (config.payProvider === "none") {
     logger.warn("no payment provider (PAY_PROVIDER=none): order creation answers 503 支付通道未开通 until one is configured");
+  }
+  if (config.messages) {
+    const { sms, mail } = config.messages;
+    logger.info({ sms: sms.provider, mail: mail.provider }, "message providers");
+    for (const warning of messageWarnings(config.messages)) logger.warn(warning);
   }
   if (config.demo && !existsSync(config.mediaDir)) seeder.images(config.mediaDir);
   return store;

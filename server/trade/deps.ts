@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Store } from "../../db/client";
 import type { Config } from "../config";
+import { messageSenders, type MessageSenders } from "./providers/message-senders";
 
 /** What every router and job of the trade services is built from. */
 export interface TradeDeps {
@@ -9,6 +10,13 @@ export interface TradeDeps {
   logger: Logger;
   /** The clock, so tests can move time. */
   now(): number;
+  /** The SMS and mail providers; unset: those the configuration names (providers/message-senders.ts). */
+  senders?: MessageSenders;
+}
+
+/** The providers the outbox relay sends through. */
+export function sendersOf(deps: TradeDeps): MessageSenders {
+  return (deps.senders ??= messageSenders(deps.config));
 }
 
 /**

@@ -62,6 +62,8 @@ export async function startServer(options: {
   };
   // a production shop without the demo must be told its public origin: this server's own address
   if (env.DEMO !== "1") env.CN_BASE_URL ??= url;
+  // and its SMS provider (server/config-messages.ts): none, acknowledged, unless the caller names one
+  if (env.DEMO !== "1" && !env.SMS_PROVIDER) Object.assign(env, { SMS_PROVIDER: "none", SMS_NONE_ACKNOWLEDGED: "1" });
   const args = options.v8Flags ? [...options.v8Flags, ...SERVER_NODE_ARGS.slice(SERVER_V8_FLAGS.length)] : SERVER_NODE_ARGS;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     env,

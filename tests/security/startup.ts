@@ -16,7 +16,16 @@ export async function startup(env: Record<string, string | undefined>, waitMs = 
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     // a variable given as undefined is left unset (spawn skips undefined values)
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SMS_PROVIDER: "none",
+      SMS_NONE_ACKNOWLEDGED: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

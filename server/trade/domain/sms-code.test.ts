@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCode, decideSend, loginCodeMessage, SMS_CODE, type SendHistory } from "./sms-code";
+import { smsOf } from "../messages/templates";
+import { checkCode, decideSend, SMS_CODE, type SendHistory } from "./sms-code";
 
 // 2024-06-01 12:00:00 Asia/Shanghai (04:00 UTC)
 const NOON = Date.UTC(2024, 5, 1, 4, 0, 0);
@@ -147,7 +148,7 @@ describe("checkCode", () => {
 
 describe("the login SMS", () => {
   it("names the shop, the code and its validity", () => {
-    expect(loginCodeMessage("123456")).toBe("【TTS游戏商城】您的登录验证码为 123456，5分钟内有效，请勿泄露给他人。");
+    expect(smsOf("LOGIN_CODE", { code: "123456" }).text).toBe("【TTS游戏商城】您的登录验证码为 123456，5分钟内有效，请勿泄露给他人。");
     expect(SMS_CODE.validMs).toBe(5 * MIN);
   });
 });

@@ -110,23 +110,3 @@ export function checkCode(code: StoredCode | null, matches: boolean, now: number
   }
   return { ok: false, reason: "WRONG", message: CODE_MESSAGES.INVALID, countsTry: true };
 }
-
-/** The text of the login SMS. */
-export function loginCodeMessage(code: string): string {
-  return `【TTS游戏商城】您的登录验证码为 ${code}，5分钟内有效，请勿泄露给他人。`;
-}
-
-/** The subject and text of a code's SMS. */
-export function codeSms(type: SmsType, code: string): { subject: string; body: string } {
-  return type === "LOGIN"
-    ? { subject: "登录验证码", body: loginCodeMessage(code) }
-    : { subject: "设置密码验证码", body: `【TTS游戏商城】您正在设置登录密码，验证码为 ${code}，5分钟内有效，请勿泄露给他人。如非本人操作，请忽略本短信。` };
-}
-
-/** The SMS that tells a member their password changed (issue 25); `at` is Shanghai time. */
-export function passwordChangedMessage(at: string): { subject: string; body: string } {
-  return {
-    subject: "密码已修改",
-    body: `【TTS游戏商城】您的登录密码已于 ${at} 修改，其他设备上的登录已全部退出。如非本人操作，请立即用短信验证码登录并重新设置密码。`,
-  };
-}

@@ -14,6 +14,7 @@ import type { Db, DbTx } from "../../../db/client";
 import { cdkeys, goods, orderPerformances, orders, ORDERS_TO_FULFIL_SQL, orderUnits, skus } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { formatDateTime } from "../../../shared/shop-time";
+import { yuanText } from "../../../shared/money";
 import { steamActivationUrl } from "../../../shared/steam-activation";
 import { findOrder, transition, type OrderRow } from "../services/order-transitions";
 import { tellMember } from "../services/order-messages";
@@ -233,13 +234,16 @@ export function addCodes(tx: DbTx, skuNo: string, codes: readonly string[], now:
 function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
   const { orderNo } = order;
   const items = queries(db).deliveredItems.all({ orderNo });
-  const lines = items.map((i) => {
-    const activation = steamActivationUrl({ platform: i.platform ?? "", codeKind: i.codeKind ?? "", code: i.value });
-    return `${i.goodsName}（${i.skuName}）：${i.value}${i.url ? `\n兑换地址：${i.url}` : ""}${activation ? `\n一键激活：${activation}` : ""}`;
-  });
-  tellMember(db, order, now, {
-    subject: `【TTS游戏商城】订单 ${orderNo} 的兑换码已发放`,
-    mail: `您好，您于 ${formatDateTime(order.createdAt)} 下单的商品已发货：\n\n${lines.join("\n\n")}\n\n您也可以在「我的订单」中随时查看兑换码。`,
-    sms: `【TTS游戏商城】您的订单 ${orderNo} 已发货，兑换码：${items.map((i) => i.value).join("、")}，请在我的订单中查看详情。`,
+  tellMember(db, order, now, "DELIVERY", {
+    orderNo,
+    amount: yuanText(order.payPrice),
+    orderedAt: formatDateTime(order.createdAt),
+    items: items.map((i) => ({
+      goods: i.goodsName,
+      sku: i.skuName,
+      code: i.value,
+      url: i.url,
+      activation: steamActivationUrl({ platform: i.platform ?? "", codeKind: i.codeKind ?? "", code: i.value }),
+    })),
   });
 }

@@ -1,7 +1,8 @@
-// Background work of the trade services, in-process: fulfilment, expiry, refunds and restock reminders. Each runs once
+// Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders and the outbox relay. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
-import type { TradeDeps } from "../deps";
+import { sendersOf, type TradeDeps } from "../deps";
+import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
@@ -9,6 +10,7 @@ import { sendRestockNotices } from "../services/restock.service";
 
 const REFUND_TICK_MS = 1_000;
 const RESTOCK_TICK_MS = 2_000;
+const RELAY_TICK_MS = 1_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -70,11 +72,26 @@ export function startJobs(deps: TradeDeps) {
       if (pass.sent.length) deps.logger.info({ notices: pass.sent }, "restock reminders sent");
     } while (pass.more && !stopped);
   });
+  // provider calls are asynchronous: one pass at a time, as the refunds
+  const runRelay = deps.config.messages ? messageRelay(deps, sendersOf(deps), deps.config.messages) : null;
+  let relaying = false;
+  const relayJob = () => {
+    if (!runRelay || relaying || stopped) return;
+    relaying = true;
+    runRelay()
+      .then((pass) => {
+        if (pass.sent.length) deps.logger.info({ messages: pass.sent }, "messages sent");
+      })
+      .catch((error) => deps.logger.error({ err: error, job: "message relay" }, "background job failed"))
+      .finally(() => (relaying = false));
+  };
   expiry();
   fulfilment();
   restockNotices();
   refundJob();
+  relayJob();
   const timers = [
+    setInterval(relayJob, RELAY_TICK_MS),
     setInterval(expiry, 5_000),
     setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
     setInterval(refundJob, REFUND_TICK_MS),

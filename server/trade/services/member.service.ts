@@ -9,8 +9,7 @@ import type { TradeDeps } from "../deps";
 import { addressLoginRefusal, LOGIN_LOCK, LOGIN_MESSAGES, lockedUntil, type Attempt } from "../domain/login-lock";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { defaultMemberName } from "../domain/phone";
-import { passwordChangedMessage } from "../domain/sms-code";
-import { outboxSmsProvider } from "../providers/sms";
+import { queueMail, queueSms } from "../providers/outbox";
 import { newPasswordError } from "../../../shared/password-rules";
 import { formatDateTime } from "../../../shared/shop-time";
 import { ApiError, ERROR } from "../http/api-error";
@@ -118,7 +117,9 @@ export function setPassword(deps: TradeDeps, { mobile, smsCode, password, client
       // a stored lock end of now drops every earlier attempt from the lock count (login-lock.ts)
       tx.update(members).set({ passwordHash, lockedUntil: now }).where(eq(members.memberId, member.memberId)).run();
       revokeAllCredentials(tx, member.memberId, now);
-      outboxSmsProvider.send(tx, { mobile, ...passwordChangedMessage(formatDateTime(now)), now });
+      const message = { kind: "PASSWORD_CHANGED" as const, params: { time: formatDateTime(now) }, now };
+      queueSms(tx, mobile, message);
+      if (member.email) queueMail(tx, member.email, message);
       return { ok: true as const, member, token: issueCredential(tx, member.memberId, now).token };
     },
     { behavior: "immediate" },

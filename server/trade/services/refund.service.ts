@@ -90,12 +90,7 @@ export function queueRefund(db: Db, order: OrderRow, refund: { amount: number; r
   db.insert(refunds)
     .values({ orderNo: order.orderNo, idempotencyKey: `${order.orderNo}:${n}`, amount, reason, notifyId, nextAttemptAt: now, createdAt: now })
     .run();
-  const money = yuanText(amount);
-  tellMember(db, order, now, {
-    subject: `【TTS游戏商城】订单 ${order.orderNo} 退款处理中`,
-    mail: `您好，${reason}：订单 ${order.orderNo} 的退款 ${money} 处理中，正在退回原支付账户，退回后我们会再通知您。\n\n您可以在「我的订单」中查看订单详情。`,
-    sms: `【TTS游戏商城】${reason}：您的订单 ${order.orderNo} 退款 ${money} 处理中，退回后将再次通知您。`,
-  });
+  tellMember(db, order, now, "REFUND_STARTED", { orderNo: order.orderNo, amount: yuanText(amount), reason });
 }
 
 /** The refunds due for an attempt (at most REFUND_BATCH). */
@@ -123,12 +118,7 @@ export function refundSucceeded(db: Db, refund: RefundRow, now: number): void {
   if (!changed) return;
   const order = findOrder(db, refund.orderNo)!;
   updateNotice(db, refund, "SUCCEEDED", now);
-  const money = yuanText(refund.amount);
-  tellMember(db, order, now, {
-    subject: `【TTS游戏商城】订单 ${order.orderNo} 退款 ${money} 已退回`,
-    mail: `您好，${refund.reason}：订单 ${order.orderNo} 的退款 ${money} 已退回原支付账户，到账时间以支付渠道为准。\n\n您可以在「我的订单」中查看订单详情。`,
-    sms: `【TTS游戏商城】您的订单 ${order.orderNo} 退款 ${money} 已退回原支付账户，到账时间以支付渠道为准。`,
-  });
+  tellMember(db, order, now, "REFUND_DONE", { orderNo: order.orderNo, amount: yuanText(refund.amount), reason: refund.reason });
 }
 
 /**

@@ -8,8 +8,7 @@ import { cdkeys, goods, members, ORDERS_TO_FULFIL_SQL, restockNotices, skus } fr
 import { shopDayStart } from "../../../shared/shop-time";
 import type { Caller, ServiceDeps } from "../deps";
 import { ApiError, ERROR } from "../http/api-error";
-import { outboxMailProvider } from "../providers/mail";
-import { outboxSmsProvider } from "../providers/sms";
+import { queueMail, queueSms } from "../providers/outbox";
 import { preparedFor, statement, writeTransaction } from "./prepared";
 
 export const RESTOCK = {
@@ -191,15 +190,9 @@ export function sendRestockNotices(deps: ServiceDeps): { sent: number[]; more: b
         .run().changes;
       if (claimed !== 1) continue;
       const what = `${notice.goodsName}（${notice.skuName}）`;
-      if (bySms)
-        outboxSmsProvider.send(db, { mobile: notice.mobile, subject: "到货提醒", body: `【TTS游戏商城】您关注的${what}已到货，库存有限，请尽快购买。`, now });
-      if (notice.email)
-        outboxMailProvider.send(db, {
-          to: notice.email,
-          subject: `【TTS游戏商城】到货提醒：${what}`,
-          body: `您好，您关注的${what}已到货，库存有限，请尽快到商城购买。\n\n此提醒只发送一次；如需再次提醒，请在商品页重新订阅。`,
-          now,
-        });
+      const message = { kind: "RESTOCK" as const, params: { goods: what }, now };
+      if (bySms) queueSms(db, notice.mobile, message);
+      if (notice.email) queueMail(db, notice.email, message);
       sent.push(notice.id);
     }
     return { sent, more: due.length === RESTOCK.batch };

@@ -6,15 +6,14 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { smsCodes } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
-import { checkCode, codeSms, decideSend, SMS_CODE, type CodeCheck, type SendHistory, type SmsType } from "../domain/sms-code";
+import { checkCode, decideSend, SMS_CODE, type CodeCheck, type SendHistory, type SmsType } from "../domain/sms-code";
 import { ApiError, ERROR } from "../http/api-error";
-import { outboxSmsProvider, type SmsProvider } from "../providers/sms";
+import { queueSms } from "../providers/outbox";
 import type { DbTx } from "../../../db/client";
 import { shopDayStart } from "../../../shared/shop-time";
 import { consumeValidatedLot } from "./captcha.service";
 
 const HOUR_MS = 3_600_000;
-const smsProvider: SmsProvider = outboxSmsProvider;
 
 export interface SendCode {
   /** "+86-13800138000" */
@@ -47,7 +46,7 @@ export function sendCode(deps: TradeDeps, { mobile, smsType, lotNumber, clientIp
           createdAt: now,
         })
         .run();
-      smsProvider.send(tx, { mobile, ...codeSms(smsType, code), now });
+      queueSms(tx, mobile, { kind: smsType === "LOGIN" ? "LOGIN_CODE" : "SET_PASSWORD_CODE", params: { code }, now });
     },
     { behavior: "immediate" },
   );
