@@ -84,10 +84,13 @@ it("a changing answer replaces its old version: one version per path, the new on
   expect(parsedAnswersHeld().paths).toBe(before);
 });
 
-it("stays bounded however many public paths are asked (memory flat: at most 256 paths)", async () => {
-  for (let i = 0; i < 300; i++) {
-    await client().get(`/api/many/${i}`, ListSchema);
-    await client().get(`/api/many/${i}`, ListSchema);
+// 600 calls: on a busy machine (CI beside other work) well past vitest's 5 s default
+it("stays bounded however many public paths are asked (memory flat: at most 256 paths)", { timeout: 60_000 }, async () => {
+  for (let batch = 0; batch < 300; batch += 50) {
+    const paths = Array.from({ length: 50 }, (_, i) => `/api/many/${batch + i}`);
+    // asked, then replayed by the cache: the replayed version is the one kept
+    await Promise.all(paths.map((path) => client().get(path, ListSchema)));
+    await Promise.all(paths.map((path) => client().get(path, ListSchema)));
   }
   expect(parsedAnswersHeld().paths).toBeLessThanOrEqual(256);
   expect(parsedAnswersHeld().paths).toBeGreaterThan(100);
