@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // a fresh database every run: the server creates and seeds it when missing
-    command: `rm -rf ${E2E_DB_DIR} && node ${SERVER_ENTRY}`,
+    command: `rm -rf ${E2E_DB_DIR} && ${process.execPath} ${SERVER_ENTRY}`,
     url: `http://localhost:${port}/api/trade_bff/v1/shopping/layout?page_type=HOME`,
     reuseExistingServer: false,
     timeout: 60_000,

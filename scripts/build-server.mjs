@@ -12,7 +12,7 @@ export function buildServer() {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node22",
     packages: "external",
     // a stack trace names the source's file and line under node --enable-source-maps
     sourcemap: "linked",

@@ -1,8 +1,9 @@
 // `npm run demo`: install, build, create and seed the database when missing, serve the shop.
 import { spawn } from "node:child_process";
-import { ensureBuild, ensureDependencies, SERVER_NODE_ARGS } from "./setup.mjs";
+import { continueOnShopNode, ensureBuild, ensureDependencies, SERVER_NODE_ARGS } from "./setup.mjs";
 
 ensureDependencies();
+await continueOnShopNode();
 ensureBuild();
 
 const port = process.env.PORT || "3000";

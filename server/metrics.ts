@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Store } from "../db/client";
-import { TRADE_API_ANSWER } from "../shared/channels";
+import { DOCUMENT_RENDER, TRADE_API_ANSWER } from "../shared/channels";
 
 /** Where a Remix route's pattern matches a path (`/topic/:goodId` matches `/topic/G1001`). */
 export type PageRoutes = (path: string) => string | undefined;
@@ -109,6 +109,13 @@ export function requestMetrics(pages?: PageRoutes): Metrics {
     registers: [registry],
   });
   diagnostics.subscribe(TRADE_API_ANSWER, (message) => tradeApi.inc({ result: (message as { cached: boolean }).cached ? "hit" : "miss" }));
+  const documents = new Counter({
+    name: "storefront_document_renders_total",
+    help: "Documents rendered in one piece (string: no deferred data) or through React's stream (deferred data, <Await>)",
+    labelNames: ["render"],
+    registers: [registry],
+  });
+  diagnostics.subscribe(DOCUMENT_RENDER, (message) => documents.inc({ render: (message as { render: string }).render }));
   const refusals = new Counter({
     name: "shop_refusals_total",
     help: "SMS codes and logins refused, by action and status (400 wrong code/password/captcha, 429 limit or lock)",

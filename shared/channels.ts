@@ -3,3 +3,6 @@
 
 /** Published for each answer of the trade services: `{ cached: boolean }` (from the HTTP cache). */
 export const TRADE_API_ANSWER = "shop:trade-api-answer";
+
+/** Published for each document the storefront renders: `{ render: "string" | "stream" }` (app/entry.server.tsx). */
+export const DOCUMENT_RENDER = "shop:document-render";

@@ -8,6 +8,7 @@ import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciReq
 import { z } from "zod";
 import { env } from "~/server-only/env.server";
 import { TRADE_API_ANSWER } from "../../shared/channels";
+import { keepResult, keptResult, sharedVersion, type SharedVersion } from "./parsed-answers.server";
 
 /**
  * A call's outcome; `issuedToken` is the saas-token the services issued with it to a new visitor,
@@ -88,6 +89,8 @@ interface Answer {
   status: number;
   json: unknown;
   issuedToken?: string;
+  /** A public answer the HTTP cache served (parsed-answers.server.ts): its result kept, or to keep. */
+  shared?: SharedVersion & { bytes: number; kept?: { result: unknown } };
 }
 
 /**
@@ -139,7 +142,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
   if (caller.requestId) headers["X-Request-Id"] = caller.requestId;
   let saasToken = caller.saasToken;
 
-  async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
+  async function send(method: string, path: string, schema: z.ZodType, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
     let response: Dispatcher.ResponseData;
     try {
       response = await undiciRequest(tradeApiUrl() + path, {
@@ -162,7 +165,16 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     const issuedToken = typeof issued === "string" ? issued : undefined;
     if (issuedToken && !saasToken) saasToken = issuedToken;
     const status = response.statusCode;
-    return { ok: status >= 200 && status < 300, status, json: await response.body.json().catch(() => null), issuedToken };
+    const ok = status >= 200 && status < 300;
+    const version = ok ? sharedVersion(method, path, response.headers) : undefined;
+    if (!version) return { ok, status, json: await response.body.json().catch(() => null), issuedToken };
+    const kept = keptResult(version, schema);
+    if (kept) {
+      await response.body.dump();
+      return { ok, status, json: undefined, issuedToken, shared: { ...version, bytes: 0, kept } };
+    }
+    const text = await response.body.text();
+    return { ok, status, json: parseJson(text), issuedToken, shared: { ...version, bytes: text.length } };
   }
 
   async function call<S extends z.ZodType>(
@@ -172,12 +184,16 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     body?: unknown,
     extra?: Record<string, string>,
   ): Promise<ApiResult<z.output<S>>> {
-    const answer = await send(method, path, body, extra);
-    const { json, issuedToken } = answer;
+    const answer = await send(method, path, schema, body, extra);
+    const { json, issuedToken, shared } = answer;
+    if (shared?.kept) return { ok: true, result: shared.kept.result as z.output<S>, issuedToken };
     if (answer.ok) {
       const envelope = SuccessSchema.safeParse(json);
       const parsed = envelope.success ? schema.safeParse(envelope.data.result) : null;
-      if (parsed?.success) return { ok: true, result: parsed.data as z.output<S>, issuedToken };
+      if (parsed?.success) {
+        const result = parsed.data as z.output<S>;
+        return { ok: true, result: shared ? keepResult(shared, schema, shared.bytes, result) : result, issuedToken };
+      }
       throw new Error(`trade API ${method} ${path}: unexpected answer: ${parsed?.error.message ?? "no envelope"}`);
     }
     const failure = FailureSchema.safeParse(json);
@@ -200,6 +216,14 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
     },
     post: (path, schema, body, extra) => call("POST", path, schema, body ?? {}, extra),
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // not JSON: refused as any other answer without the envelope
+  }
 }
 
 function unavailable(onUnavailable: () => void, method: string, path: string, reason: string): TradeUnavailable {

@@ -1,6 +1,6 @@
-// The trade client's HTTP cache replays a public answer, and every request gets its own result from
-// it; a member's private answer is never replayed. (A memo sharing parsed answers between requests
-// was tried in issue 24 and removed: the 10-minute soak's memory no longer stayed flat with it.)
+// The trade client's HTTP cache replays a public answer, and its parsed, validated result is kept per path and
+// ETag and shared, frozen, by every request that gets that version (parsed-answers.server.ts, issue 40); a
+// changing answer replaces its old version, the memo stays bounded, and a member's private answer is never shared.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -9,57 +9,101 @@ import { z } from "zod";
 let server: Server;
 let served = 0;
 let tradeClient: typeof import("./client.server").tradeClient;
+let parsedAnswersHeld: typeof import("./parsed-answers.server").parsedAnswersHeld;
+/** The version of /api/changing: a public answer revalidated before every reuse, as the home layout is. */
+let changing = 1;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     served++;
+    const json = (headers: Record<string, string>, name: string) => {
+      res.writeHead(200, { "Content-Type": "application/json", ...headers });
+      res.end(JSON.stringify({ success: true, result: { list: [{ name, tags: [] }] } }));
+    };
     if (req.url === "/api/mine") {
-      // a member's answer: the services mark it private, no shared cache keeps it
-      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "private, no-store" });
-      res.end(JSON.stringify({ success: true, result: { list: [{ name: "mine", tags: [] }] } }));
+      // a member's answer, with a validator as a backend may send one: the services mark it private
+      json({ "Cache-Control": "private, no-store", ETag: '"same-for-all"' }, `mine:${req.headers["login-credential"] ?? "none"}`);
+      return;
+    }
+    if (req.url === "/api/changing") {
+      const etag = `"c${changing}"`;
+      if (req.headers["if-none-match"] === etag) res.writeHead(304, { "Cache-Control": "public, no-cache", ETag: etag }).end();
+      else json({ "Cache-Control": "public, no-cache", ETag: etag }, `c${changing}`);
       return;
     }
     // public and fresh for a minute: undici's shared cache keeps it
-    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=60", ETag: '"v1"' });
-    res.end(JSON.stringify({ success: true, result: { list: [{ name: "v1", tags: ["a"] }] } }));
+    json({ "Cache-Control": "public, max-age=60", ETag: `"${req.url}"` }, `v1${req.url}`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.TRADE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ({ tradeClient } = await import("./client.server"));
+  ({ parsedAnswersHeld } = await import("./parsed-answers.server"));
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const ListSchema = z.object({ list: z.array(z.object({ name: z.string(), tags: z.array(z.string()) })) });
 const caller = {
   urlParams: { channelId: "", channelName: "", storeId: "official" as const },
-  credential: null,
+  credential: null as string | null,
   saasToken: null,
   userAgent: "",
   clientIp: "127.0.0.1",
 };
-const client = () => tradeClient(caller, { unavailable() {} });
+const client = (credential: string | null = null) => tradeClient({ ...caller, credential }, { unavailable() {} });
 
-it("a public answer is asked once and replayed by the cache, each request getting its own result", async () => {
-  const first = await client().get("/api/list", ListSchema);
-  const second = await client().get("/api/list", ListSchema);
+async function listOf(answer: Promise<import("./client.server").ApiResult<z.output<typeof ListSchema>>>) {
+  const result = await answer;
+  if (!result.ok) throw new Error("not ok");
+  return result.result;
+}
+
+it("a public answer is asked once; the version the cache replays is parsed once and shared, frozen", async () => {
+  await listOf(client().get("/api/list", ListSchema));
+  const second = await listOf(client().get("/api/list", ListSchema));
+  const third = await listOf(client().get("/api/list", ListSchema));
   expect(served).toBe(1);
-  if (!first.ok || !second.ok) throw new Error("not ok");
-  expect(second.result.list[0]!.name).toBe("v1");
-  expect(second.result).not.toBe(first.result);
-  first.result.list.push({ name: "changed", tags: [] });
-  expect(second.result.list).toHaveLength(1);
-  // a schema that does not fit the replayed answer is refused
+  expect(second.list[0]!.name).toBe("v1/api/list");
+  expect(third).toBe(second);
+  expect(Object.isFrozen(third.list[0])).toBe(true);
+  expect(() => third.list.push({ name: "changed", tags: [] })).toThrow();
+  // a schema that does not fit the replayed answer is refused, not answered from another schema's result
   await expect(client().get("/api/list", z.object({ list: z.array(z.number()) }))).rejects.toThrow(/unexpected answer/);
 });
 
-it("a member's private answer is never shared: each request parses its own, and may change it (abuse case)", async () => {
+it("a changing answer replaces its old version: one version per path, the new one's result", async () => {
+  const results: string[] = [];
+  for (const version of [1, 1, 2, 2, 3]) {
+    changing = version;
+    results.push((await listOf(client().get("/api/changing", ListSchema))).list[0]!.name);
+  }
+  expect(results).toEqual(["c1", "c1", "c2", "c2", "c3"]);
+  const before = parsedAnswersHeld().paths;
+  changing = 4;
+  await listOf(client().get("/api/changing", ListSchema));
+  await listOf(client().get("/api/changing", ListSchema));
+  expect(parsedAnswersHeld().paths).toBe(before);
+});
+
+// 600 calls: on a busy machine (CI beside other work) well past vitest's 5 s default
+it("stays bounded however many public paths are asked (memory flat: at most 256 paths)", { timeout: 60_000 }, async () => {
+  for (let batch = 0; batch < 300; batch += 50) {
+    const paths = Array.from({ length: 50 }, (_, i) => `/api/many/${batch + i}`);
+    // asked, then replayed by the cache: the replayed version is the one kept
+    await Promise.all(paths.map((path) => client().get(path, ListSchema)));
+    await Promise.all(paths.map((path) => client().get(path, ListSchema)));
+  }
+  expect(parsedAnswersHeld().paths).toBeLessThanOrEqual(256);
+  expect(parsedAnswersHeld().paths).toBeGreaterThan(100);
+});
+
+it("a member's private answer is never shared, even with a validator: each member gets their own (abuse case)", async () => {
   const before = served;
-  const one = await client().get("/api/mine", ListSchema);
-  const two = await client().get("/api/mine", ListSchema);
-  expect(served - before).toBe(2);
-  if (!one.ok || !two.ok) throw new Error("not ok");
-  expect(two.result).not.toBe(one.result);
-  expect(Object.isFrozen(one.result)).toBe(false);
-  one.result.list.push({ name: "changed", tags: [] });
-  expect(two.result.list).toHaveLength(1);
+  const alice = await listOf(client("alice-credential-0001").get("/api/mine", ListSchema));
+  const again = await listOf(client("alice-credential-0001").get("/api/mine", ListSchema));
+  const mallory = await listOf(client("mallory-credential-01").get("/api/mine", ListSchema));
+  expect(served - before).toBe(3);
+  expect(alice.list[0]!.name).toBe("mine:alice-credential-0001");
+  expect(mallory.list[0]!.name).toBe("mine:mallory-credential-01");
+  expect(again).not.toBe(alice);
+  expect(Object.isFrozen(alice)).toBe(false);
 });

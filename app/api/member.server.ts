@@ -16,8 +16,26 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 const EmptySchema = z.object({}).loose();
 
-export function getLoginStatus(api: TradeApi) {
+/**
+ * The login status a request's client was answered, asked once per request (issue 40: the root loader and the home
+ * page's advert both asked); forgotten when the request logs in, out or sets a password through the same client.
+ */
+const loginStatusAsked = new WeakMap<TradeApi, ReturnType<typeof askLoginStatus>>();
+
+function askLoginStatus(api: TradeApi) {
   return api.get("/api/common_bll/v1/member/login_status", MemberSchema);
+}
+
+export function getLoginStatus(api: TradeApi) {
+  let status = loginStatusAsked.get(api);
+  if (!status) loginStatusAsked.set(api, (status = askLoginStatus(api)));
+  return status;
+}
+
+/** A call that changes who is logged in: the status asked before it no longer holds. */
+function changingLogin<T>(api: TradeApi, call: () => T): T {
+  loginStatusAsked.delete(api);
+  return call();
 }
 
 const AuthCheckSchema = z.object({ member_id: z.number() });
@@ -44,19 +62,19 @@ export async function hasPasswordReset(api: TradeApi): Promise<boolean> {
 
 /** Sets the password after a SET_PASSWORD code: every other login ends; the answer is this browser's new login. */
 export function setPassword(api: TradeApi, body: { mobile: string; sms_code: string; password: string }) {
-  return api.post("/api/common_bll/v1/member/action/set_password", LoginResultSchema, body);
+  return changingLogin(api, () => api.post("/api/common_bll/v1/member/action/set_password", LoginResultSchema, body));
 }
 
 export function captchaLogin(api: TradeApi, body: { mobile: string; sms_code: string }) {
-  return api.post("/api/common_bll/v1/member/action/captcha_login", LoginResultSchema, body);
+  return changingLogin(api, () => api.post("/api/common_bll/v1/member/action/captcha_login", LoginResultSchema, body));
 }
 
 export function pwdLogin(api: TradeApi, body: { username: string; password: string; csrf: string; lot_number: string }) {
-  return api.post("/api/common_bll/v1/member/action/pwd_login", LoginResultSchema, body);
+  return changingLogin(api, () => api.post("/api/common_bll/v1/member/action/pwd_login", LoginResultSchema, body));
 }
 
 export function logout(api: TradeApi) {
-  return api.post("/api/common_bll/v1/member/action/logout", EmptySchema, {});
+  return changingLogin(api, () => api.post("/api/common_bll/v1/member/action/logout", EmptySchema, {}));
 }
 
 /**

@@ -16,7 +16,7 @@ const MODULE = Buffer.from(' type="module" async=""');
 const MODULE_INERT = Buffer.from(` type="${INERT_MODULE}" async=""`);
 
 /** Remix's module preloads and its module script, made inert in place until the loader runs (scripts-after-hero.ts). */
-function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   for (let at = html.indexOf(PRELOAD); at >= 0; at = html.indexOf(PRELOAD, at + PRELOAD.length)) PRELOAD_INERT.copy(html, at);
   const module = html.indexOf(MODULE);
   if (module >= 0) MODULE_INERT.copy(html, module);

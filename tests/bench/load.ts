@@ -32,6 +32,11 @@ export interface Figures {
   errors: number;
   /** Server CPU time per request (ms), when the server process is known. */
   cpuMsPerRequest?: number;
+  /** The same split: the main thread's, and all other threads' (V8's GC helpers, compilers, libuv's pool). */
+  mainMsPerRequest?: number;
+  otherThreadsMsPerRequest?: number;
+  /** Bytes allocated on V8's heap per request, kB (a server started with `allocation`). */
+  allocatedKbPerRequest?: number;
   bytesPerResponse: number;
 }
 
@@ -56,9 +61,13 @@ export async function measure(base: string, target: Target, options: LoadOptions
       timeout: 30,
     });
   await run(1); // warm-up: JIT, caches, keep-alive connections
+  const allocatedBefore = await server?.allocatedBytes();
+  const threadsBefore = server?.threadCpuMs();
   const cpuBefore = server?.cpuMs();
   const result = await run(options.duration);
   const cpuAfter = server?.cpuMs();
+  const threadsAfter = server?.threadCpuMs();
+  const allocatedAfter = await server?.allocatedBytes();
   const perUnit = target.perUnit ?? 1;
   const total = result.requests.total;
   return {
@@ -70,6 +79,10 @@ export async function measure(base: string, target: Target, options: LoadOptions
     status5xx: result["5xx"] ?? 0,
     errors: result.errors + result.timeouts,
     cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && total ? (cpuAfter - cpuBefore) / total : undefined,
+    mainMsPerRequest: threadsBefore && threadsAfter && total ? (threadsAfter.main - threadsBefore.main) / total : undefined,
+    otherThreadsMsPerRequest: threadsBefore && threadsAfter && total ? (threadsAfter.others - threadsBefore.others) / total : undefined,
+    allocatedKbPerRequest:
+      allocatedBefore !== undefined && allocatedAfter !== undefined && total ? (allocatedAfter - allocatedBefore) / 1024 / total : undefined,
     bytesPerResponse: total ? result.throughput.total / total : 0,
   };
 }

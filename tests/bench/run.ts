@@ -36,6 +36,10 @@ const USAGE = `npm run bench [-- flags]
   --profile        node --cpu-prof under load: the member pages, an uncached page and the order
                    scenario, each in its own server; prints self time by package and by function
   --only TEXT      with --profile: only the targets whose name contains TEXT
+  --ab A,B[,C…]    the member pages on the builds of other trees (each a directory with a build/, e.g. a
+                   checkout of an earlier commit, built), in turns, order reversed every other round
+                   (--rounds N, default 3; a tree given as DIR@NODE runs on that node binary):
+                   CPU ms/req, main and other threads, allocation per page; printed only
   --no-write       print only; leave docs/benchmarks.md alone`;
 
 const args = process.argv.slice(2);
@@ -53,17 +57,20 @@ const duration = value("--duration", flag("--quick") ? 3 : 10);
 const connections = value("--connections", 10);
 const mode = flag("--soak")
   ? "soak"
-  : flag("--heap")
-    ? "heap"
-    : flag("--scale")
-      ? "scale"
-      : flag("--profile")
-        ? "profile"
-        : flag("--lighthouse")
-          ? "lighthouse"
-          : flag("--cost")
-            ? "cost"
-            : "load";
+  : flag("--ab")
+    ? "ab"
+    : flag("--heap")
+      ? "heap"
+      : flag("--scale")
+        ? "scale"
+        : flag("--profile")
+          ? "profile"
+          : flag("--lighthouse")
+            ? "lighthouse"
+            : flag("--cost")
+              ? "cost"
+              : "load";
+const abTrees = flag("--ab") ? (args[args.indexOf("--ab") + 1] ?? "").split(",").filter(Boolean) : [];
 const withLighthouse = mode === "lighthouse" || (mode === "load" && !flag("--no-lighthouse"));
 const write = !flag("--no-write");
 
@@ -434,9 +441,10 @@ async function profileMode() {
 // ─── the member pages' cost table ───────────────────────────────────────
 
 /**
- * Each member page in its own server under `node --cpu-prof`: the process's CPU ms per request
- * (from /proc, the profiler's overhead included) split by layer in the proportions the profile's
- * samples during the load show (profile.ts, layerShares).
+ * Each member page in its own server under `node --cpu-prof`: the process's CPU ms per request (from /proc, the
+ * profiler's overhead included), the main thread's split by layer in the proportions the profile's samples during the
+ * load show (profile.ts, layerShares), the other threads' (V8's GC helpers above all) a column of their own, and the
+ * bytes allocated on the heap per request (alloc-probe.mjs).
  */
 async function costMode(): Promise<string> {
   const visitor = await serve();
@@ -452,7 +460,7 @@ async function costMode(): Promise<string> {
   for (const [i, page] of pages.entries()) {
     const profileDir = join(dir, `cost-${i}`);
     mkdirSync(profileDir);
-    const server = await startServer({ dbFile, logDir: dir, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    const server = await startServer({ dbFile, logDir: dir, allocation: true, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     servers.push(server);
     const figures = await measureLogged(server.url, { ...page, name: `${page.name}, member (profiled)` }, { duration, connections }, server);
     const loadEnded = Date.now();
@@ -461,25 +469,92 @@ async function costMode(): Promise<string> {
     if (!file) throw new Error(`no profile written in ${profileDir}`);
     // the samples of the measured run: the profile ends when the server stopped
     const shares = layerShares(join(profileDir, file), duration * 1000 + (Date.now() - loadEnded));
-    const layers = Object.fromEntries(LAYERS.map((l) => [l, shares[l] * (figures.cpuMsPerRequest ?? 0)])) as Record<Layer, number>;
+    const layers = Object.fromEntries(LAYERS.map((l) => [l, shares[l] * (figures.mainMsPerRequest ?? 0)])) as Record<Layer, number>;
     rows.push({ page: page.name, figures, layers });
   }
   const lines = [
     `Run: ${machineLine}.`,
     "",
     `Each member page (a logged-in member's browser cookies) in its own server under \`node --cpu-prof\` (1 ms sampling), autocannon ${connections} connections, ${duration} s after a 1 s warm-up. ` +
-      "*CPU ms/req* is the process's CPU time from /proc (all threads, the profiler's overhead included); the layer columns split it in the proportions of the main thread's samples during the measured run, " +
+      "*CPU ms/req* is the process's CPU time from /proc (all threads, the profiler's overhead included): the layer columns split the main thread's (`/proc/<pid>/task/<pid>/stat`) in the proportions of its samples during the measured run, " +
       "each sample given to the nearest frame on its stack that belongs to a layer (`tests/bench/profile.ts`, `layerShares`): *render* is React, Remix (data serialisation included) and the routes' own code; " +
       "*client* the storefront's trade client and undici; *services* the trade services' routing, validation, queries and envelope (`server/trade/`, drizzle, better-sqlite3); " +
-      "*compression* the page's gzip; *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs.",
+      "*compression* the page's gzip; *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs; *garbage collector* the collector's share of the main thread. " +
+      "*Other threads* is every other thread of the process (`/proc/<pid>/task/*/stat`): V8's parallel and concurrent collection above all, background compilation, libuv's pool. " +
+      "*Allocated* is what V8 allocated on its heap per request (`tests/bench/alloc-probe.mjs`: each collection's heap before it less the heap after the one before).",
     "",
-    `| member page | rate | p99 | CPU ms/req | ${LAYERS.join(" | ")} |`,
-    `|---|---:|---:|---:|${LAYERS.map(() => "---:").join("|")}|`,
+    `| member page | rate | p99 | CPU ms/req | ${LAYERS.join(" | ")} | other threads | allocated |`,
+    `|---|---:|---:|---:|${LAYERS.map(() => "---:").join("|")}|---:|---:|`,
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${fmtRate(r.figures.rate)} req/s | ${r.figures.p99} ms | ${r.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${LAYERS.map((l) => r.layers[l].toFixed(2)).join(" | ")} |`,
+        `| ${r.page} | ${fmtRate(r.figures.rate)} req/s | ${r.figures.p99} ms | ${r.figures.cpuMsPerRequest?.toFixed(2) ?? "–"} | ${LAYERS.map((l) => r.layers[l].toFixed(2)).join(" | ")} | ` +
+        `${r.figures.otherThreadsMsPerRequest?.toFixed(2) ?? "–"} | ${r.figures.allocatedKbPerRequest?.toFixed(0) ?? "–"} kB |`,
     ),
   ];
+  const text = lines.join("\n");
+  console.log(`\n${text}\n`);
+  return text;
+}
+
+// ─── A/B: the member pages on other trees' builds, in turns ─────────────
+
+/**
+ * The member pages on each tree's build (its own server, its own copy of the database, the allocation probe, no
+ * profiler), measured in rounds: every page on every tree, the trees' order reversed every other round, so that a
+ * shared machine's changing load falls on all of them alike. Medians over the rounds, and each round's ratio to
+ * the first tree.
+ */
+async function abMode(): Promise<string> {
+  const rounds = value("--rounds", 3);
+  const trees = abTrees.map((spec, i) => {
+    const [tree, node] = spec.split("@") as [string, string | undefined];
+    const db = join(dir, `ab-${i}.sqlite`);
+    copyFileSync(dbFile, db);
+    return { name: tree, tree: resolve(tree), node, db };
+  });
+  const started = [];
+  for (const t of trees) started.push(await startServer({ dbFile: t.db, logDir: dir, tree: t.tree, node: t.node, allocation: true }));
+  servers.push(...started);
+  const cookies = await Promise.all(started.map(async (server) => ({ cookie: await browserCookies(server.url, loginCookie) })));
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "goods detail", path: `/topic/${DETAIL_GOODS}` },
+    { name: "order list", path: "/order/list" },
+    { name: "search", path: `/search-result/${encodeURIComponent(PAGE_KEYWORD)}` },
+  ];
+  const figures = pages.map(() => trees.map(() => [] as Figures[]));
+  for (let round = 0; round < rounds; round++) {
+    const order = trees.map((_, i) => i);
+    if (round % 2) order.reverse();
+    for (const [p, page] of pages.entries())
+      for (const t of order)
+        figures[p]![t]!.push(
+          await measureLogged(
+            started[t]!.url,
+            { name: `${page.name} on ${trees[t]!.name}`, path: page.path, headers: cookies[t] },
+            { duration, connections },
+            started[t],
+          ),
+        );
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const of = (list: Figures[], key: keyof Figures) => median(list.map((f) => Number(f[key] ?? NaN)));
+  const lines = [
+    `Run: ${machineLine}; ${rounds} rounds, ${duration} s per page and tree after 1 s of warm-up, autocannon ${connections} connections.`,
+    "",
+    "| member page | tree | CPU ms/req | main thread | other threads | allocated | rate | p99 | per-round ratio to the first tree |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const [p, page] of pages.entries())
+    for (const [t, tree] of trees.entries()) {
+      const list = figures[p]![t]!;
+      const ratios = t === 0 ? "–" : list.map((f, r) => ((f.cpuMsPerRequest ?? NaN) / (figures[p]![0]![r]!.cpuMsPerRequest ?? NaN)).toFixed(2)).join(" · ");
+      lines.push(
+        `| ${page.name} | ${tree.name} | ${of(list, "cpuMsPerRequest").toFixed(2)} | ${of(list, "mainMsPerRequest").toFixed(2)} | ${of(list, "otherThreadsMsPerRequest").toFixed(2)} | ` +
+          `${of(list, "allocatedKbPerRequest").toFixed(0)} kB | ${fmtRate(of(list, "rate"))} req/s | ${of(list, "p99")} ms | ${ratios} |`,
+      );
+    }
+  lines.push("", `RSS after the run: ${started.map((s, i) => `${trees[i]!.name} ${Math.round(s.rssKb() / 1024)} MiB`).join(", ")}.`);
   const text = lines.join("\n");
   console.log(`\n${text}\n`);
   return text;
@@ -806,6 +881,7 @@ try {
     if (write) replaceSection("heap", text);
   } else if (mode === "scale") await scaleMode();
   else if (mode === "profile") await profileMode();
+  else if (mode === "ab") await abMode();
   else {
     const load = mode === "load" ? await loadMode() : null;
     const cost = mode === "load" || mode === "cost" ? await costMode() : null;

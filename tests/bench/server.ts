@@ -3,7 +3,7 @@
 // and PAY_NOTIFY_SECRET (the bench signs payment notifications with the latter), or for a
 // storefront COOKIE_SECRET only.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { SERVER_NODE_ARGS, SERVER_V8_FLAGS } from "../../scripts/setup.mjs";
@@ -19,6 +19,14 @@ export interface BenchServer {
   rssKb(): number;
   /** CPU time the server process has used (ms), from /proc. */
   cpuMs(): number;
+  /**
+   * The same split by thread (/proc/<pid>/task/<tid>/stat): the main thread (JavaScript, the request's work and the
+   * collector's share on it) and all the others (V8's parallel and concurrent GC helpers, background compilation,
+   * libuv's pool), ms.
+   */
+  threadCpuMs(): { main: number; others: number };
+  /** Bytes allocated on V8's heap since start (tests/bench/alloc-probe.mjs), when started with `allocation`. */
+  allocatedBytes(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +46,12 @@ export async function startServer(options: {
   logDir: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
+  /** The tree whose build/ to run (another checkout's, for the bench's A/B mode): the shop's own by default. */
+  tree?: string;
+  /** The node binary to run it on: this process's by default. */
+  node?: string;
+  /** Preload the allocation probe (allocatedBytes). */
+  allocation?: boolean;
   /** V8's heap flags instead of the shipped ones (SERVER_V8_FLAGS): the bench's --semi-space weighs them. */
   v8Flags?: string[];
   /** A port of the caller's choice (a server started again where its clients expect it); a free one otherwise. */
@@ -65,8 +79,12 @@ export async function startServer(options: {
   // and its SMS provider (server/config-messages.ts): none, acknowledged, unless the caller names one
   if (env.DEMO !== "1" && !env.SMS_PROVIDER) Object.assign(env, { SMS_PROVIDER: "none", SMS_NONE_ACKNOWLEDGED: "1" });
   const args = options.v8Flags ? [...options.v8Flags, ...SERVER_NODE_ARGS.slice(SERVER_V8_FLAGS.length)] : SERVER_NODE_ARGS;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
+  const allocFile = join(options.logDir, `alloc-${port}.txt`);
+  const probe = options.allocation ? ["--import", join(import.meta.dirname, "alloc-probe.mjs")] : [];
+  if (options.allocation) env.BENCH_ALLOC_FILE = allocFile;
+  const child: ChildProcess = spawn(options.node ?? process.execPath, [...probe, ...(options.nodeArgs ?? []), ...args], {
     env,
+    cwd: options.tree,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log);
@@ -97,6 +115,31 @@ export async function startServer(options: {
     cpuMs: () => {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ = 100)
+    },
+    threadCpuMs: () => {
+      let main = 0;
+      let others = 0;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        } catch {
+          continue; // a thread that ended meanwhile
+        }
+        const fields = stat.split(") ")[1].split(" ");
+        const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+        if (Number(tid) === pid) main += ms;
+        else others += ms;
+      }
+      return { main, others };
+    },
+    async allocatedBytes() {
+      if (!options.allocation) return undefined;
+      rmSync(allocFile, { force: true });
+      child.kill("SIGUSR2");
+      for (let i = 0; i < 100 && !existsSync(allocFile); i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 20));
+      return Number(readFileSync(allocFile, "utf8"));
     },
     async stop() {
       if (dead) return;

@@ -48,16 +48,13 @@ it("its ExecStart, run as written by an unprivileged user, serves on loopback on
     PORT: String(port),
     METRICS_PORT: "",
   };
-  const [command, ...args] = settings(unit, "ExecStart")[0].split(/\s+/);
+  // the unit's WorkingDirectory is this checkout here
+  const [command, ...args] = settings(unit, "ExecStart")[0].replaceAll(settings(unit, "WorkingDirectory")[0], process.cwd()).split(/\s+/);
   const asNobody = process.getuid?.() === 0;
-  const child = spawn(
-    asNobody ? "runuser" : command === "/usr/bin/node" ? process.execPath : command,
-    asNobody ? ["-u", "nobody", "--", process.execPath, ...args] : args,
-    {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(asNobody ? "runuser" : command, asNobody ? ["-u", "nobody", "--", command, ...args] : args, {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -38,5 +38,5 @@ export function sharedShop(): Shop {
     throw new Error("the shared shop's memory and CPU are every file's: measure a shop of your own (startShop)");
   };
   // the global setup stops it after the last file
-  return { ...shopIn(dir, url), pid, rssKb: own, cpuMs: own, stop: async () => {}, close: async () => {} };
+  return { ...shopIn(dir, url), pid, rssKb: own, cpuMs: own, threadCpuMs: own, allocatedBytes: own, stop: async () => {}, close: async () => {} };
 }
