@@ -120,6 +120,8 @@ export const goods = sqliteTable(
     /** ON_SALE or OFF_SHELF */
     status: text("status").notNull().default("ON_SALE"),
     sort: integer("sort").notNull().default(0),
+    /** What shoppers also call the goods (English titles, common names): one alias per line, searched with the tags (migrations/0015_goods_search_aliases.sql). */
+    searchAliases: text("search_aliases").notNull().default(""),
     createdAt: createdAt(),
   },
   // search reads goods_search, kept in step with this table by triggers (migrations/0003_goods_search.sql);

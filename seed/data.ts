@@ -1397,6 +1397,37 @@ export const GOODS: GoodsDef[] = [
       ["$100", 73200, 76000],
     ]),
   },
+  // issue 37: two games shoppers search for by their common names (GTA5, 我的世界)
+  {
+    no: "G1049",
+    name: "侠盗猎车手5",
+    desc: "Rockstar Games 的开放世界犯罪史诗，在洛圣都体验三位主角交织的故事与线上模式。",
+    platform: "STEAM",
+    art: "game",
+    tags: ["国区", "激活码"],
+    label: "经典",
+    topicTags: ["开放世界", "动作", "多人"],
+    specNames: ["区域", "版本"],
+    specs: grid(
+      [CN, HK],
+      [
+        { value: "增强版", sale: 6900, origin: 13900 },
+        { value: "增强版 + 鲨鱼现金卡", desc: "附赠线上模式游戏币", sale: 12900, origin: 19900 },
+      ],
+    ),
+  },
+  {
+    no: "G1050",
+    name: "我的世界：Java 版与基岩版",
+    desc: "自由建造与冒险的沙盒游戏，一份兑换码同时获得 Windows 电脑上的 Java 版与基岩版。",
+    platform: "XBOX",
+    art: "game",
+    tags: ["全球", "兑换码", "PC"],
+    label: "沙盒",
+    topicTags: ["沙盒", "建造", "多人"],
+    specNames: ["版本"],
+    specs: [leaf("标准版", 11900, 16500), leaf("豪华收藏版", 17900, 22900)],
+  },
 ];
 
 // ─── home page artwork and layout ────────────────────────────────────────

@@ -31,6 +31,7 @@ import {
 } from "./data";
 import { generateImages, goodsImagePaths, mediaUrl, TIMER_IMAGE } from "./images";
 import { createRng, type Rng } from "./random";
+import { searchAliasesOf } from "./search-aliases";
 import { yuanText } from "../shared/money";
 import { compactShopDay, shopClock, shopDayStart } from "../shared/shop-time";
 import { redeemGuideKey, redeemGuides } from "../server/trade/services/platforms.service";
@@ -204,6 +205,7 @@ function buildCatalogue(now: number): Catalogue {
       regionRestricted: Boolean(g.regionRestricted),
       status: "ON_SALE",
       sort: index + 1,
+      searchAliases: searchAliasesOf(g.no),
       createdAt: now - (GOODS.length - index) * 6 * HOUR,
     });
 

@@ -25,6 +25,8 @@ interface SliderCaptchaProps {
 }
 
 const HANDLE_HINT = "向右拖动滑块完成拼图";
+/** How the slider is used with keys (trial 11b #10: nothing said that Enter sends the answer). */
+const KEYS_HINT = "键盘：← → 移动滑块（Shift 微调），Enter 确认";
 /** One arrow key: 10 px, under twice the check's 6 px tolerance. */
 const KEY_STEP_PX = 10;
 
@@ -85,6 +87,13 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
     submit(x);
   }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Escape closes it also while a challenge loads or an answer is checked
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
     if (busy) return;
     // the ARIA slider keys: an arrow moves a step narrower than the check's tolerance, so some step
     // always lands on the gap (Shift: 1 px), a page key four steps, Home and End to the ends
@@ -106,10 +115,6 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       submit(offset);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      onCancel();
     }
   }
 
@@ -169,6 +174,7 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
             aria-valuemax={max}
             aria-valuenow={offset}
             aria-disabled={busy}
+            aria-describedby="captcha-keys"
             data-testid="captcha-handle"
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -183,6 +189,9 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
             </svg>
           </div>
         </div>
+        <p id="captcha-keys" className="mt-2 text-xs text-ink-faint">
+          {KEYS_HINT}
+        </p>
         {failure ? (
           <p role="alert" className="mt-2 text-xs text-red-300">
             {failure.message || LOGIN_MESSAGES.CAPTCHA_FAILED}，请重试

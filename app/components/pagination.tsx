@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 /** Page links (?page=N); nothing at all when there is only one page (spec/01 §2 search results). */
 export function Pagination({ page, totalPages, hrefOf }: { page: number; totalPages: number; hrefOf: (page: number) => string }) {
   if (totalPages <= 1) return null;
-  const item = "flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm tabular-nums transition";
+  // 44 px on a phone, a finger's width (trial 11b: 36 px)
+  const item = "flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm tabular-nums transition max-sm:h-11 max-sm:min-w-11";
   const idle = `${item} bg-surface-container text-ink ring-1 ring-surface-line hover:text-primary-400 hover:ring-primary-500/60`;
   return (
     <nav aria-label="分页" className="mt-10 flex justify-center">

@@ -4,7 +4,7 @@
 // the post, the service's message, the honeypot.
 import { getFormProps, parse, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CaptchaChallenge } from "~/api/member.server";
 import { SliderCaptcha, type CaptchaFailure } from "~/components/captcha-widget";
 import { Alert } from "~/components/ui/alert";
@@ -47,11 +47,22 @@ export function useCaptchaStep(actionData: LoginActionData | null) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<CaptchaFailure | null>(null);
   const [message, setMessage] = useState<Message | null>(messageOf(actionData));
+  // where focus was when the captcha opened (the button that opened it): it goes back there once the
+  // captcha closes, unless the form moved it on (to the code field); the removed dialog would leave it on <body>
+  const openedFrom = useRef<Element | null>(null);
   const start = () => {
+    openedFrom.current = document.activeElement;
     setMessage(null);
     setFailure(null);
     setOpen(true);
   };
+  useEffect(() => {
+    if (open) return;
+    const back = openedFrom.current;
+    openedFrom.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && back instanceof HTMLElement && back.isConnected) back.focus();
+  }, [open]);
   // stable, so the forms' effects can run once per service answer
   const passed = useCallback((note: Message) => {
     setOpen(false);

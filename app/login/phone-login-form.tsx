@@ -71,6 +71,8 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData, member,
     if (sent.ok) {
       captchaPassed({ tone: "success", text: sent.notice ?? LOGIN_MESSAGES.CODE_SENT });
       startCountdown(SMS_RESEND_SECONDS);
+      // the next thing to do is to type the code: the closing captcha would leave focus on <body> (trial 11b #10)
+      document.getElementById("login-code")?.focus();
     } else captchaAnswered(sent);
   }, [sent, captchaPassed, captchaAnswered, startCountdown]);
   const answered = login.state === "idle" ? login.data : undefined;

@@ -26,10 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return Response.json({ keyword: "", list: [] }, { status: 400 });
   const api = context.session.api;
-  const answer = await searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderType: "asc", preview: 1 }).catch((error: unknown) => {
-    if (error instanceof TradeUnavailable) return null;
-    throw error;
-  });
+  // ordered as the results page orders them, by the price shown (spec/01 §7's default, origin_price,
+  // listed them by the crossed-out price: trial 11b)
+  const answer = await searchGoods(api, { keyword: parsed.data.keyword, page: 1, orderBy: "sale_price", orderType: "asc", preview: 1 }).catch(
+    (error: unknown) => {
+      if (error instanceof TradeUnavailable) return null;
+      throw error;
+    },
+  );
   if (!answer || (!answer.ok && answer.status >= 500)) {
     // no-store: the client marked this answer (keepOutOfCaches)
     return Response.json({ keyword: parsed.data.keyword, list: [], failed: true } satisfies SearchSuggestAnswer, { status: 503 });

@@ -25,6 +25,7 @@ import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
 import { Toast } from "~/components/layout/toast";
 import { Button, buttonClass, StatusButton } from "~/components/ui/button";
+import { formatYuan } from "../../shared/money";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useShopHref } from "~/hooks/use-shop-href";
 
@@ -131,42 +132,67 @@ export default function PayConfirm() {
     params.set(key, value);
     return `?${params}`;
   };
+  const submit = useSubmitLock();
+  const total = page.lines.at(-1);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-      <div className="space-y-6">
-        <h1 className="text-2xl font-bold">确认订单</h1>
-        <PurchaseDetails
-          cover={goods.covers[0]}
-          name={goods.goods_name}
-          tags={goods.goods_tags}
-          skuValues={selection.values}
-          salePrice={page.prices.sale}
-          originPrice={page.prices.origin}
-        />
-        {selection.sku ? null : (
-          <p className="rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
-            该商品暂无可选规格，
-            <Link to={shopHref(`/topic/${goods.goods_no}`)} className="underline">
-              返回商品页
-            </Link>
-          </p>
-        )}
-        {selection.sku ? (
-          <CouponPicker coupons={page.coupons} chosen={page.chosen} optimal={page.optimal} hrefFor={(no) => hrefWith("coupon", no ?? "none")} />
-        ) : null}
-        <EmailCard defaultEmail={actionData && "email" in actionData ? actionData.email : page.email} />
-        <BuyNotices regionRestricted={goods.region_restricted} />
+    <div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="space-y-6">
+          <h1 className="text-2xl font-bold">确认订单</h1>
+          <PurchaseDetails
+            cover={goods.covers[0]}
+            name={goods.goods_name}
+            tags={goods.goods_tags}
+            skuValues={selection.values}
+            salePrice={page.prices.sale}
+            originPrice={page.prices.origin}
+          />
+          {selection.sku ? null : (
+            <p className="rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
+              该商品暂无可选规格，
+              <Link to={shopHref(`/topic/${goods.goods_no}`)} className="underline">
+                返回商品页
+              </Link>
+            </p>
+          )}
+          {selection.sku ? (
+            <CouponPicker coupons={page.coupons} chosen={page.chosen} optimal={page.optimal} hrefFor={(no) => hrefWith("coupon", no ?? "none")} />
+          ) : null}
+          <EmailCard defaultEmail={actionData && "email" in actionData ? actionData.email : page.email} />
+          <BuyNotices regionRestricted={goods.region_restricted} />
+        </div>
+        <aside className="lg:sticky lg:top-20 lg:self-start">
+          <section aria-labelledby="checkout-title" className={cardClass("md", "space-y-5")}>
+            <h2 id="checkout-title" className="font-semibold">
+              购物车结算
+            </h2>
+            <PriceLines lines={page.lines} />
+            <Toast toast={toast} />
+            {/* on a phone and a tablet 提交订单 is in the bar at the bottom of the screen (below) */}
+            <ConfirmOrderForm skuNo={selection.sku?.sku_no} couponNo={page.chosen} lock={submit} className="max-lg:hidden" />
+          </section>
+        </aside>
       </div>
-      <aside className="lg:sticky lg:top-20 lg:self-start">
-        <section aria-labelledby="checkout-title" className={cardClass("md", "space-y-5")}>
-          <h2 id="checkout-title" className="font-semibold">
-            购物车结算
-          </h2>
-          <PriceLines lines={page.lines} />
-          <Toast toast={toast} />
-          <ConfirmButton skuNo={selection.sku?.sku_no} couponNo={page.chosen} />
-        </section>
-      </aside>
+      {/* Below 1024 px the card with 提交订单 comes after the coupons and the e-mail, far below the first
+          screen: the total and the button stay at the bottom of the screen (CSS sticky, with or without
+          JavaScript), like the goods page's buy bar (decision 027); the button submits the card's form. */}
+      <div
+        data-testid="checkout-bar"
+        className="sticky bottom-0 z-20 -mx-4 mt-6 flex items-center gap-3 border-t border-surface-line bg-surface-container/95 px-4 py-3 backdrop-blur lg:hidden"
+      >
+        {total ? (
+          <p className="shrink-0 text-sm text-ink-muted">
+            {total.title}
+            <span className="ml-1 text-xl font-bold text-price">
+              {total.currency_symbol}
+              {formatYuan(Math.abs(total.price))}
+            </span>
+          </p>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <SubmitOrderButton form="confirm-form" lock={submit} />
+        </div>
+      </div>
       {dialogOpen ? (
         <EmailDialog
           skuNo={selection.sku?.sku_no}
@@ -222,7 +248,8 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
   );
 }
 
-function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string | null }) {
+/** 提交订单 pressed: a second press within CONFIRM_LOCK_MS (from the card or the phone's bar) is ignored. */
+function useSubmitLock() {
   const pending = useIsPending();
   const [locked, setLocked] = useState(false);
   useEffect(() => {
@@ -230,14 +257,25 @@ function ConfirmButton({ skuNo, couponNo }: { skuNo?: string; couponNo: string |
     const timer = setTimeout(() => setLocked(false), CONFIRM_LOCK_MS);
     return () => clearTimeout(timer);
   }, [locked]);
+  return { busy: locked || pending, locked, lock: () => setLocked(true) };
+}
+type SubmitLock = ReturnType<typeof useSubmitLock>;
+
+function ConfirmOrderForm({ skuNo, couponNo, lock, className }: { skuNo?: string; couponNo: string | null; lock: SubmitLock; className: string }) {
   return (
-    <Form method="post" id="confirm-form" noValidate onSubmit={(e) => (locked ? e.preventDefault() : setLocked(true))}>
+    <Form method="post" id="confirm-form" noValidate onSubmit={(e) => (lock.locked ? e.preventDefault() : lock.lock())}>
       {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
       {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}
-      <StatusButton pending={locked || pending} size="xl" block>
-        提交订单
-      </StatusButton>
+      <SubmitOrderButton lock={lock} className={className} />
     </Form>
+  );
+}
+
+function SubmitOrderButton({ lock, form, className }: { lock: SubmitLock; form?: string; className?: string }) {
+  return (
+    <StatusButton pending={lock.busy} form={form} size="xl" block className={className}>
+      提交订单
+    </StatusButton>
   );
 }
 

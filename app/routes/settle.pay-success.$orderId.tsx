@@ -36,7 +36,7 @@ export default function PaySuccess() {
           <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         <h1 className="text-2xl font-bold">购买完成</h1>
-        <Link to={shopHref("/order/list")} className="text-sm text-primary-300 underline">
+        <Link to={shopHref("/order/list")} className="inline-flex min-h-11 items-center px-3 text-sm text-primary-300 underline">
           查看我的订单
         </Link>
       </div>

@@ -33,6 +33,7 @@ import { shopConfig } from "~/server-only/shop-config.server";
 import { selectSku } from "~/lib/sku-selection";
 import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
+import { RichText } from "~/components/goods/rich-text";
 import { GoodsTags } from "~/components/goods/goods-tags";
 import { buttonClass } from "~/components/ui/button";
 
@@ -102,6 +103,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     delivery: extraOf(goods, "performance") ?? null,
     presale: presaleAhead(goods),
     /** The chosen SKU when it is sold out and the services offer 到货提醒 (an extension: null without it). */
+    soldOutSkus: restock?.sold_out_skus ?? [],
     soldOut:
       selection.sku && restock?.sold_out_skus.includes(selection.sku.sku_no)
         ? { skuNo: selection.sku.sku_no, noticeId: restock.notices.find((n) => n.sku_no === selection.sku?.sku_no)?.notice_id ?? null }
@@ -241,7 +243,7 @@ export default function Topic() {
               </p>
             ) : null}
 
-            <SkuSelector selection={selection} hrefFor={skuHref} />
+            <SkuSelector selection={selection} hrefFor={skuHref} soldOut={page.soldOutSkus} />
             <CouponBar activities={page.activities} />
 
             <div className="flex items-baseline gap-3" data-testid="goods-price">
@@ -287,9 +289,7 @@ export default function Topic() {
           ) : null}
           <GuideCards items={page.guideCards} />
 
-          {page.richText ? (
-            <section aria-label="商品介绍" className={cardClass("lg", "rich-text")} dangerouslySetInnerHTML={{ __html: page.richText }} />
-          ) : null}
+          {page.richText ? <RichText html={page.richText} /> : null}
         </div>
       </div>
       {/* Phone: 立即购买 is below the first screen, so the price and the button stay at the bottom of
@@ -315,7 +315,8 @@ export default function Topic() {
 
 /**
  * The buy button. With coupons the member may still claim it is a form: one click claims them all
- * and goes on to pay-confirm (spec/02 §8); otherwise a link there.
+ * and goes on to pay-confirm (spec/02 §8); otherwise a link there. The form pushes 确认订单 onto the
+ * history like the link does, so Back returns to the goods page (a `replace` lost it: trial 11b #8).
  */
 function BuyButton({ href, skuNo, claimFirst, afterPrice }: { href: string; skuNo?: string; claimFirst: boolean; afterPrice: number | null }) {
   const className = buttonClass({ size: "xl", block: true, className: "shadow-lg shadow-primary-500/20" });
@@ -336,7 +337,7 @@ function BuyButton({ href, skuNo, claimFirst, afterPrice }: { href: string; skuN
     );
   }
   return (
-    <Form method="post" replace>
+    <Form method="post">
       <input type="hidden" name="intent" value="buy" />
       {skuNo ? <input type="hidden" name="sku" value={skuNo} /> : null}
       <button type="submit" className={className}>

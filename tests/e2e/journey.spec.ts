@@ -43,13 +43,13 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   expect(skuNo).toMatch(/^G1001-S\d+$/);
 
   // a visitor claiming a coupon is asked to log in, and comes back to the goods page
-  await goods.getByTestId("coupon-bar").hover();
+  await goods.getByTestId("coupon-bar").getByRole("button", { name: /领券/ }).click();
   await goods.getByTestId("coupon-bar").getByRole("listitem").filter({ hasText: "9折" }).getByRole("button", { name: "领取" }).click();
   await expect(goods.getByRole("heading", { name: "登录你的游戏商城" })).toBeVisible();
   await loginBySms(goods, js, mobile);
   await expect(goods).toHaveURL(new RegExp(`/topic/G1001\\?sku=${skuNo}`));
   await closeCouponPopup(goods); // a new member's first login brings the 新人专享券
-  await goods.getByTestId("coupon-bar").hover();
+  await goods.getByTestId("coupon-bar").getByRole("button", { name: /领券/ }).click();
   await goods.getByTestId("coupon-bar").getByRole("listitem").filter({ hasText: "9折" }).getByRole("button", { name: "领取" }).click();
   await expect(goods.getByText("领取成功")).toBeVisible();
 

@@ -40,6 +40,9 @@ for (const screen of SCREENS) {
       const slider = page.getByRole("dialog", { name: "安全验证" }).getByRole("slider");
       await expect(slider).toHaveAttribute("aria-disabled", "false");
       await expect(slider).toBeFocused();
+      // the slider says how to use it with keys, Enter included (trial 11b #10)
+      await expect(slider).toHaveAccessibleDescription(/← →.*Enter 确认/);
+      await expect(page.getByRole("dialog", { name: "安全验证" }).getByText("键盘：← → 移动滑块（Shift 微调），Enter 确认")).toBeVisible();
       const max = Number(await slider.getAttribute("aria-valuemax"));
 
       await page.keyboard.press("End");
@@ -62,6 +65,24 @@ for (const screen of SCREENS) {
       await expect(slider).toHaveAttribute("aria-valuenow", String(Math.round(gap / 10) * 10));
       await page.keyboard.press("Enter");
       await expect(page.getByText("验证码已发送")).toBeVisible({ timeout: 10_000 });
+      // the next thing to do is to type the code: focus is there, not on <body> (trial 11b #10)
+      await expect(page.getByPlaceholder("请输入验证码")).toBeFocused();
+    });
+
+    test("a captcha closed with Escape gives focus back to 获取验证码", { tag: "@js-only" }, async ({ page, shopper }) => {
+      await shopper.useOwnAddress(page);
+      await page.goto("/login");
+      await loginFormReady(page, true);
+      await page.getByPlaceholder("请输入手机号").fill(shopper.mobile);
+      const send = page.getByRole("button", { name: "获取验证码" });
+      await send.focus();
+      await page.keyboard.press("Enter");
+      const slider = page.getByRole("dialog", { name: "安全验证" }).getByRole("slider");
+      await expect(slider).toBeFocused();
+      await expect(slider).toHaveAttribute("aria-disabled", "false");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: "安全验证" })).toHaveCount(0);
+      await expect(send).toBeFocused();
     });
 
     test("Tab passes the search dropdown by; the arrow keys move inside it", async ({ page }, testInfo) => {

@@ -1,0 +1,61 @@
+// What shoppers also call the seed's goods (issue 37, decision 043): English titles, common names and
+// shorthands that are not in the goods' name or tags. The seed writes them to goods.search_aliases, one
+// per line, and the search indexes them with the tags (migrations/0015_goods_search_aliases.sql); a
+// real shop keeps them on its goods the same way. Every 热门搜索 word that is not the goods' own name is
+// here, so a hot search finds what it advertises (tests/api/search-aliases.test.ts walks them). A name
+// one typo away (黑神话悟空) needs none: the near-miss search finds it (decision 030).
+export const SEARCH_ALIASES: Record<string, string[]> = {
+  G1001: ["Black Myth: Wukong", "Black Myth Wukong", "wukong", "悟空"],
+  G1002: ["Elden Ring", "Elden Ring Shadow of the Erdtree", "老头环", "艾尔登法环", "黄金树", "法环"],
+  G1003: ["Cyberpunk 2077", "Cyberpunk 2077 Phantom Liberty", "cyberpunk", "2077", "赛博朋克"],
+  G1004: ["Baldur's Gate 3", "Baldurs Gate 3", "baldur", "bg3", "博德之门"],
+  G1005: ["Steam Wallet", "Steam gift card", "Steam 钱包", "Steam 余额"],
+  G1006: ["Black Myth: Zhong Kui", "Black Myth Zhong Kui", "zhong kui"],
+  G1007: ["The Witcher 4", "Witcher 4", "witcher", "猎魔人"],
+  G1008: ["Split Fiction", "双人成行"],
+  G1009: ["Red Dead Redemption 2", "RDR2", "大镖客2", "荒野大镖客2"],
+  G1010: ["Sekiro: Shadows Die Twice", "sekiro", "只狼"],
+  G1011: ["Sid Meier's Civilization VII", "Civilization VII", "Civilization 7", "civ7", "文明7"],
+  G1012: ["Monster Hunter Wilds", "monster hunter", "MHWilds", "怪猎荒野", "怪猎"],
+  G1013: ["Dyson Sphere Program", "戴森球"],
+  G1014: ["PUBG", "PUBG G-Coin", "吃鸡", "绝地求生", "G币"],
+  G1015: ["The Legend of Zelda: Tears of the Kingdom", "Tears of the Kingdom", "zelda", "totk", "塞尔达 王国之泪", "王国之泪"],
+  G1016: ["Mario Kart 8 Deluxe", "Mario Kart", "马车8", "马里奥赛车"],
+  G1017: ["Nintendo eShop Card", "eShop card", "任天堂点卡", "switch 点卡"],
+  G1018: ["NSO", "Switch Online", "Nintendo Switch Online", "任天堂会员", "switch 会员"],
+  G1019: ["Pokémon Scarlet and Violet", "Pokemon Scarlet", "Pokemon Violet", "pokemon", "宝可梦朱紫", "宝可梦 朱紫"],
+  G1020: ["Super Mario Bros. Wonder", "Mario Wonder", "马里奥 惊奇", "马力欧惊奇"],
+  G1021: ["Animal Crossing: New Horizons", "Animal Crossing", "动森", "动物森友会"],
+  G1022: ["Kirby and the Forgotten Land", "Kirby", "卡比"],
+  G1023: ["PS Plus", "PS Plus 会员", "PSPlus", "PS+", "PS 会员"],
+  G1024: ["PSN Card HK", "PlayStation Store 点卡", "港服点卡", "psn 港服"],
+  G1025: ["God of War Ragnarök", "God of War Ragnarok", "god of war", "战神5", "战神"],
+  G1026: ["Marvel's Spider-Man 2", "Spider-Man 2", "spiderman", "蜘蛛侠"],
+  G1027: ["Final Fantasy VII Rebirth", "FF7 Rebirth", "ff7", "FFVII", "最终幻想7"],
+  G1028: ["Marvel's Wolverine", "Wolverine", "金刚狼"],
+  G1029: ["Astro Bot", "astrobot", "宇宙机器人"],
+  G1030: ["PSN Card US", "PlayStation Store 点卡 美服", "美服点卡", "psn 美服"],
+  G1031: ["XGPU", "Game Pass Ultimate", "xgp", "XGP 终极版", "Xbox 会员"],
+  G1032: ["Xbox Gift Card", "Microsoft gift card", "微软礼品卡"],
+  G1033: ["Forza Horizon 5", "Forza", "fh5", "地平线5"],
+  G1034: ["Starfield"],
+  G1035: ["Halo: The Master Chief Collection", "Halo MCC", "halo", "光环"],
+  G1036: ["原神充值", "Genshin Impact", "genshin", "原石", "创世结晶"],
+  G1037: ["星铁充值", "Honkai: Star Rail", "honkai star rail", "星穹铁道", "崩铁"],
+  G1038: ["王者荣耀充值", "Honor of Kings", "王者", "点券"],
+  G1039: ["和平精英充值", "Game for Peace", "PUBG Mobile", "吃鸡手游"],
+  G1040: ["英雄联盟手游充值", "League of Legends: Wild Rift", "Wild Rift", "LOL手游", "lol 手游"],
+  G1041: ["明日方舟充值", "Arknights", "方舟"],
+  G1042: ["蛋仔派对充值", "Eggy Party", "蛋仔"],
+  G1043: ["金铲铲充值", "TFT", "Teamfight Tactics", "云顶之弈"],
+  G1044: ["Apple gift card", "iTunes", "苹果充值卡", "苹果礼品卡"],
+  G1045: ["Google Play gift card", "谷歌礼品卡", "谷歌充值卡"],
+  G1046: ["Battle.net", "battlenet", "战网", "暴雪"],
+  G1047: ["Robux", "罗布乐思"],
+  G1048: ["Razer Gold", "雷蛇礼品卡"],
+  G1049: ["GTA5", "GTA V", "GTA 5", "Grand Theft Auto V", "GTA", "侠盗飞车", "侠盗猎车"],
+  G1050: ["Minecraft", "Minecraft Java", "Minecraft Bedrock", "MC", "我的世界"],
+};
+
+/** A goods' aliases as the catalogue stores them: one per line. */
+export const searchAliasesOf = (goodsNo: string): string => (SEARCH_ALIASES[goodsNo] ?? []).join("\n");
