@@ -23,8 +23,9 @@ it("names an unprivileged user, an environment file for the secrets, loopback an
   expect(unit).not.toMatch(/SECRET=/);
   const example = readFileSync("deploy/systemd/shop.env.example", "utf8");
   expect(assignments(settings(example, "CN_BASE_URL"))).toBeDefined();
-  // the example's secret is empty: a shop started from it unedited refuses to start
+  // the example's secret and SMS provider are empty: a shop started from it unedited refuses to start
   expect(settings(example, "SESSION_SECRET")).toEqual([""]);
+  expect(settings(example, "SMS_PROVIDER")).toEqual([""]);
 });
 
 it("its ExecStart, run as written by an unprivileged user, serves on loopback only", async () => {
@@ -43,6 +44,8 @@ it("its ExecStart, run as written by an unprivileged user, serves on loopback on
     ...assignments(settings(unit, "Environment")),
     // what the operator fills in, and this test's own places
     SESSION_SECRET: "systemd-unit-test-session-secret-0123456789",
+    SMS_PROVIDER: "none",
+    SMS_NONE_ACKNOWLEDGED: "1",
     DB_FILE: join(dir, "shop.sqlite"),
     DB_CREATE: "1",
     PORT: String(port),
