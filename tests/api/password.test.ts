@@ -22,6 +22,9 @@ import {
   withCredential,
 } from "./member-helpers";
 
+/** Every failed code check answers this, whatever the failure (security review 11c, I1). */
+const CODE_FAILURE = "验证码错误或已失效";
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -155,26 +158,27 @@ describe("POST /member/action/set_password", () => {
   it("does not take a login code, and a login does not take a password code", async () => {
     const { mobile } = await smsMember();
     const loginCode = await sendCode(h, mobile);
-    expectFailure(await setPassword({ mobile, sms_code: loginCode, password: NEW_PASSWORD }), 400, "请先获取验证码");
+    expectFailure(await setPassword({ mobile, sms_code: loginCode, password: NEW_PASSWORD }), 400, CODE_FAILURE);
     h.clock.now += 61 * SECOND;
     const code = await resetCode(mobile);
-    expectFailure(await codeLogin(h, mobile, code), 400, "验证码错误");
+    expectFailure(await codeLogin(h, mobile, code), 400, CODE_FAILURE);
   });
 
-  it("refuses a wrong, an expired and a too-often-wrong code with a clear message, and changes nothing else", async () => {
+  // a wrong, an expired, an unknown and a too-often-wrong code all answer the one message (security review 11c, I1)
+  it("refuses a wrong, an expired and a too-often-wrong code with one message, and changes nothing else", async () => {
     const { mobile, credential } = await smsMember();
     const code = await resetCode(mobile);
     const wrong = code === "999999" ? "999998" : "999999";
     const tables = ["members", "credentials", "outbox_messages"];
     const before = snapshot(h, tables);
-    for (let i = 0; i < 4; i++) expectFailure(await setPassword({ mobile, sms_code: wrong, password: NEW_PASSWORD }), 400, "验证码错误");
-    expectFailure(await setPassword({ mobile, sms_code: wrong, password: NEW_PASSWORD }), 400, "验证码错误次数过多，请重新获取");
-    expectFailure(await setPassword({ mobile, sms_code: code, password: NEW_PASSWORD }), 400, "验证码错误次数过多，请重新获取");
+    for (let i = 0; i < 4; i++) expectFailure(await setPassword({ mobile, sms_code: wrong, password: NEW_PASSWORD }), 400, CODE_FAILURE);
+    expectFailure(await setPassword({ mobile, sms_code: wrong, password: NEW_PASSWORD }), 400, CODE_FAILURE);
+    expectFailure(await setPassword({ mobile, sms_code: code, password: NEW_PASSWORD }), 400, CODE_FAILURE);
     h.clock.now += 61 * SECOND;
     const fresh = await resetCode(mobile);
     const afterSend = snapshot(h, tables);
     h.clock.now += 5 * MINUTE;
-    expectFailure(await setPassword({ mobile, sms_code: fresh, password: NEW_PASSWORD }), 400, "验证码已过期，请重新获取");
+    expectFailure(await setPassword({ mobile, sms_code: fresh, password: NEW_PASSWORD }), 400, CODE_FAILURE);
     expect(snapshot(h, tables)).toEqual(afterSend);
     expect(before.members).toEqual(afterSend.members);
     expect((await loginStatus(credential)).status).toBe(200);
@@ -197,7 +201,7 @@ describe("POST /member/action/set_password", () => {
   it("limits failed codes per client address together with the SMS login (429)", async () => {
     const address = freshAddress();
     for (let i = 0; i < 20; i++)
-      expectFailure(await setPassword({ mobile: freshMobile(), sms_code: "123456", password: NEW_PASSWORD }, address), 400, "请先获取验证码");
+      expectFailure(await setPassword({ mobile: freshMobile(), sms_code: "123456", password: NEW_PASSWORD }, address), 400, CODE_FAILURE);
     expectFailure(
       await setPassword({ mobile: freshMobile(), sms_code: "123456", password: NEW_PASSWORD }, address),
       429,
