@@ -1,7 +1,7 @@
 // /login: the login modal as a page (for shoppers without JavaScript, after a post) and the one
 // action every login form posts to. Everything of logging in lives in app/login/.
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -16,6 +16,15 @@ export const meta: MetaFunction = () => [{ title: "登录 - TTS游戏商城" }, 
 
 export const loader = loginLoader;
 export const action = loginAction;
+
+// The slider's challenge is a fetcher's load of this loader (captcha-widget.tsx), asked for when the
+// captcha opens, on 换一张 and after a failure. Revalidating it after a login post (获取验证码
+// itself) swapped the challenge on screen for a new one and held the send-code fetcher in
+// "loading" until that reload was done: on a busy machine the captcha stayed open on 加载中… and
+// 验证码已发送 never showed. The page's own text challenge is only used without JavaScript, where
+// every post is a document load anyway.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
 
 export default function LoginPage() {
   const { tab, passwordReset, member, redirectTo, challenge } = useLoaderData<typeof loader>();

@@ -50,9 +50,14 @@ test("a login that expires while the pay page is open comes back to the same ord
 
   // the code the fixture's login used was sent moments ago: as if the minute's resend wait had passed
   writeDb("update sms_codes set created_at = created_at - 120000 where mobile = ?", `+86-${member.mobile}`);
+  // one slider challenge for the one 获取验证码: a post to /login does not reload it (a reload swapped the
+  // challenge and held 验证码已发送 back until it ended: on a busy machine it never showed)
+  const challenges: string[] = [];
+  page.on("request", (request) => request.url().includes("captcha=slide") && challenges.push(request.url()));
   await loginBySms(page, js, member.mobile);
   await expect(page).toHaveURL(new RegExp(`/settle/pay\\?order_no=${orderNo}(&|$)`), { timeout: 10_000 });
   await expect(page.getByRole("button", { name: "点击付款" })).toBeVisible();
+  expect(challenges).toHaveLength(js ? 1 : 0);
   await screenshot(page, testInfo, "login-again-same-order");
 
   // the bare settlement page (where the login used to land) is this order's too, and pays it (in a
