@@ -120,7 +120,8 @@ test("a typo of a platform or goods word, or a wrong character in a Chinese name
 
   // what is found as typed is answered as before, without the near-miss line
   await searchWithEnter(page, "steam");
-  await expect(page.getByText("共 14 件商品")).toBeVisible();
+  // 14 Steam goods and 侠盗猎车手5 (G1049), a Steam game
+  await expect(page.getByText("共 15 件商品")).toBeVisible();
   await expect(page.getByText(/以下是相近的结果/)).toHaveCount(0);
 });
 
