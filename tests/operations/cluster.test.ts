@@ -21,12 +21,13 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => shop?.close());
 
-/** The node processes whose parent is the server process: its cluster workers (tsx's esbuild is not one). */
+/** The processes whose parent is the server process and that run the server's bundle: its cluster workers (by their
+ * command line: Node 24 names its main thread, so `comm` is not "node"). */
 const workerPids = () =>
-  execFileSync("ps", ["--ppid", String(shop.pid), "-o", "pid=,comm="], { encoding: "utf8" })
+  execFileSync("ps", ["--ppid", String(shop.pid), "-o", "pid=,args="], { encoding: "utf8" })
     .split("\n")
     .map((line) => line.trim().split(/\s+/))
-    .filter(([, command]) => command === "node")
+    .filter((fields) => fields.some((arg) => arg.endsWith("boot.js")))
     .map(([pid]) => Number(pid));
 
 /** The pid of every log line with this message. */
@@ -121,7 +122,6 @@ it("a cluster whose workers cannot start (the port is taken) backs off, then exi
   const dir = mkdtempSync(join(tmpdir(), "shop-crash-loop-"));
   cpSync(inject("seededTemplate"), dir, { recursive: true });
   try {
-    const started = Date.now();
     const child = spawn(process.execPath, SERVER_NODE_ARGS, {
       env: {
         ...process.env,
@@ -142,18 +142,19 @@ it("a cluster whose workers cannot start (the port is taken) backs off, then exi
     const lines = log
       .split("\n")
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; time: number; cause?: string; retryInMs?: number });
+      .map((line) => JSON.parse(line) as { msg: string; time: string; cause?: string; retryInMs?: number });
     expect(code).toBe(1);
     const fatal = lines.find((line) => line.msg === "workers cannot start: stopping the cluster");
     expect(fatal?.cause).toBe(`EADDRINUSE: 127.0.0.1:${port}`);
     // it waited longer each time, and gave up within seconds instead of forking forever
     const pauses = lines.flatMap((line) => (line.msg === "worker failed to start; trying again" ? [line.retryInMs] : []));
     expect(pauses).toEqual([500, 1000, 2000]);
+    // the pauses themselves add up to 3.5 s; each try also waits for a worker to load the bundle, which on a busy
+    // machine takes many seconds, so the bound is loose: what matters is that it ends
     const firstFailure = lines.find((line) => line.msg === "worker failed to start; trying again")!.time;
-    expect(fatal!.time - firstFailure).toBeLessThan(30_000);
-    expect(Date.now() - started).toBeLessThan(90_000);
+    expect(Date.parse(fatal!.time) - Date.parse(firstFailure)).toBeLessThan(120_000);
   } finally {
     taken.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}, 120_000);
+}, 240_000);
