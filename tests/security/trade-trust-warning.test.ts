@@ -16,7 +16,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function trade(env: Record<string, string | undefined>) {
   dir = mkdtempSync(join(tmpdir(), "shop-trade-trust-"));
-  return startup({ DB_FILE: join(dir, "shop.sqlite"), SESSION_SECRET: undefined, TRUST_PROXY: undefined, ...env });
+  // the first start of a new trade tier: told to create its database (DB_CREATE, operator trial M8)
+  return startup({ DB_FILE: join(dir, "shop.sqlite"), DB_CREATE: "1", SESSION_SECRET: undefined, TRUST_PROXY: undefined, ...env });
 }
 
 describe("start-up of the trade tier", () => {
