@@ -2,15 +2,17 @@
 // STARTTLS), MAIL_FROM, MAIL_REPLY_TO. The plain text and HTML come from the kind's template
 // (messages/templates.ts) with the shop's public origin, so the order link is absolute. The
 // Message-ID is derived from the relay's key: the same message sent twice has one id.
-import { createTransport } from "nodemailer";
 import type { MailSettings } from "../../config-messages";
 import { renderMail, type MessageKind, type MessageParams } from "../messages/templates";
-import { RefusedMessage, type MessageSender } from "./message-sender";
+import { loadedOnFirstUse, RefusedMessage, type MessageSender } from "./message-sender";
 
 type SmtpSettings = Extract<MailSettings, { provider: "smtp" }>;
 
 export function smtpMailSender(settings: SmtpSettings, shop: string, timeoutMs: number): MessageSender {
-  const transport = createTransport({ url: settings.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transport = loadedOnFirstUse(async () => {
+    const { createTransport } = await import("nodemailer");
+    return createTransport({ url: settings.url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  });
   const domain = /@([^>\s]+)>?$/.exec(settings.from)?.[1] ?? "shop.invalid";
   return {
     name: "smtp",
@@ -18,7 +20,9 @@ export function smtpMailSender(settings: SmtpSettings, shop: string, timeoutMs: 
       const mail = renderMail(kind as MessageKind, params as MessageParams[MessageKind], shop);
       if (!mail) throw new RefusedMessage(`${kind} 没有邮件模板`);
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await transport()
+        ).sendMail({
           from: settings.from,
           replyTo: settings.replyTo,
           to: recipient,

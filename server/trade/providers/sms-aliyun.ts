@@ -2,11 +2,9 @@
 // template code of the message's kind and its variables as JSON. Numbers: mainland ones as the
 // 11 digits, others with their country code and no plus (Aliyun's international format). OutId
 // carries the relay's key (Aliyun echoes it in receipts; it does not deduplicate by it).
-import Dysmsapi, { SendSmsRequest } from "@alicloud/dysmsapi20170525";
-import { $OpenApiUtil } from "@alicloud/openapi-core";
 import type { SmsSettings } from "../../config-messages";
 import { smsVarsOf, type MessageKind, type MessageParams } from "../messages/templates";
-import { RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
+import { loadedOnFirstUse, RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
 
 type AliyunSettings = Extract<SmsSettings, { provider: "aliyun" }>;
 
@@ -17,21 +15,29 @@ export function aliyunPhoneNumber(mobile: string): string {
 
 export function aliyunSmsSender(settings: AliyunSettings, timeoutMs: number): MessageSender {
   const endpoint = new URL(settings.endpoint);
-  const client = new Dysmsapi(
-    new $OpenApiUtil.Config({
-      accessKeyId: settings.accessKeyId,
-      accessKeySecret: settings.accessKeySecret,
-      endpoint: endpoint.host,
-      protocol: endpoint.protocol.replace(":", "").toUpperCase(),
-      readTimeout: timeoutMs,
-      connectTimeout: timeoutMs,
-    }),
-  );
+  const sdk = loadedOnFirstUse(async () => {
+    const [{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }] = await Promise.all([
+      import("@alicloud/dysmsapi20170525"),
+      import("@alicloud/openapi-core"),
+    ]);
+    const client = new Dysmsapi(
+      new $OpenApiUtil.Config({
+        accessKeyId: settings.accessKeyId,
+        accessKeySecret: settings.accessKeySecret,
+        endpoint: endpoint.host,
+        protocol: endpoint.protocol.replace(":", "").toUpperCase(),
+        readTimeout: timeoutMs,
+        connectTimeout: timeoutMs,
+      }),
+    );
+    return { client, SendSmsRequest };
+  });
   return {
     name: "aliyun",
     async send({ key, recipient, kind, params }) {
       const templateCode = settings.templates[kind];
       if (!templateCode) throw new RefusedMessage(`未设置 SMS_TEMPLATE_${kind}`);
+      const { client, SendSmsRequest } = await sdk();
       const answer = await client.sendSms(
         new SendSmsRequest({
           phoneNumbers: aliyunPhoneNumber(recipient),

@@ -2,33 +2,32 @@
 // the template id of the message's kind and its variables in the template's order. Numbers in
 // E.164 (+8613800138000). SessionContext carries the relay's key (echoed in receipts; Tencent
 // does not deduplicate by it). TC3-HMAC-SHA256 signing is the SDK's.
-import { sms } from "tencentcloud-sdk-nodejs-sms";
 import type { SmsSettings } from "../../config-messages";
 import { smsVarsOf, type MessageKind, type MessageParams } from "../messages/templates";
-import { RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
+import { e164, loadedOnFirstUse, RefusedMessage, type MessageSender } from "./message-sender";
 
 type TencentSettings = Extract<SmsSettings, { provider: "tencent" }>;
 
-export function e164(mobile: string): string {
-  const { country, national } = splitMobile(mobile);
-  return `+${country}${national}`;
-}
-
 export function tencentSmsSender(settings: TencentSettings, timeoutMs: number): MessageSender {
   const endpoint = new URL(settings.endpoint);
-  const client = new sms.v20210111.Client({
-    credential: { secretId: settings.secretId, secretKey: settings.secretKey },
-    region: settings.region,
-    profile: {
-      httpProfile: { endpoint: endpoint.host, protocol: `${endpoint.protocol}//`, reqTimeout: Math.ceil(timeoutMs / 1000), proxy: settings.proxy },
-    },
+  const client = loadedOnFirstUse(async () => {
+    const { sms } = await import("tencentcloud-sdk-nodejs-sms");
+    return new sms.v20210111.Client({
+      credential: { secretId: settings.secretId, secretKey: settings.secretKey },
+      region: settings.region,
+      profile: {
+        httpProfile: { endpoint: endpoint.host, protocol: `${endpoint.protocol}//`, reqTimeout: Math.ceil(timeoutMs / 1000), proxy: settings.proxy },
+      },
+    });
   });
   return {
     name: "tencent",
     async send({ key, recipient, kind, params }) {
       const templateId = settings.templates[kind];
       if (!templateId) throw new RefusedMessage(`未设置 SMS_TEMPLATE_${kind}`);
-      const answer = await client.SendSms({
+      const answer = await (
+        await client()
+      ).SendSms({
         SmsSdkAppId: settings.appId,
         SignName: settings.signName,
         TemplateId: templateId,

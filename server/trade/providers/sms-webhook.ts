@@ -6,8 +6,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SmsSettings } from "../../config-messages";
 import { smsVarsOf, type MessageKind, type MessageParams } from "../messages/templates";
-import { RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
-import { e164 } from "./sms-tencent";
+import { e164, RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
 
 type WebhookSettings = Extract<SmsSettings, { provider: "webhook" }>;
 
