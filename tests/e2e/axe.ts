@@ -2,9 +2,12 @@
 // order, landmarks…), no violation of any impact. axe runs as a script inside the page: JavaScript on only.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 export async function expectNoViolations(page: Page, path: string) {
+  // an audit is seconds of work inside the page (3 s for the home page's 980 elements on a quiet machine, 8–14 s
+  // with the CPU busy): each one brings its own time to the test
+  test.info().setTimeout(test.info().timeout + 30_000);
   // legacy mode runs axe once inside the page. The default mode runs it per frame, then carries every node's partial
   // result to a new blank page to finish there: twice the time (the home page: 3 s against 6–7 s on a quiet
   // machine, which a busy CI machine made 30 s). The shop has no frames, so the audit is the same (same rules
