@@ -18,6 +18,7 @@ import { forwardedHostFromTrustedProxies } from "./http/request-origin";
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
+import { cashierRouter } from "./cashier/router";
 import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
@@ -97,6 +98,7 @@ export function createApp({ config, store, logger, now = Date.now, remix, vite, 
 
   if (store) {
     app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store) : demoPathAbsent);
+    if (config.payProvider === "alipay" || config.payProvider === "wechat") app.use("/cashier", cashierRouter({ config, store, logger, now }));
     app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
     app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
   }

@@ -6,9 +6,12 @@ import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
 import { sendRestockNotices } from "../services/restock.service";
+import { payProvider } from "../deps";
+import { syncTrades } from "../services/pay-trade.service";
 
 const REFUND_TICK_MS = 1_000;
 const RESTOCK_TICK_MS = 2_000;
+const TRADE_TICK_MS = 2_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -61,6 +64,19 @@ export function startJobs(deps: TradeDeps) {
       .catch((error) => deps.logger.error({ err: error, job: "refunds" }, "background job failed"))
       .finally(() => (refunding = false));
   };
+  // the real provider's trades: queried when quiet, closed when their order no longer can be paid
+  let syncing = false;
+  const tradeJob = () => {
+    if (syncing || stopped) return;
+    syncing = true;
+    syncTrades(deps, payProvider(deps.config))
+      .then((pass) => {
+        if (pass.settled.length) deps.logger.warn({ orders: pass.settled }, "payments found by a trade query (their notification never came)");
+        if (pass.failed.length) deps.logger.warn({ trades: pass.failed }, "pay provider's trade query or close failed; tried again");
+      })
+      .catch((error) => deps.logger.error({ err: error, job: "trades" }, "background job failed"))
+      .finally(() => (syncing = false));
+  };
   // every path that adds codes (the admin script, an import, codes returned to the shelf) is seen
   // here, by looking at the stock itself rather than at the path
   const restockNotices = safely("restock notices", () => {
@@ -79,6 +95,7 @@ export function startJobs(deps: TradeDeps) {
     setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
     setInterval(refundJob, REFUND_TICK_MS),
     setInterval(restockNotices, RESTOCK_TICK_MS),
+    setInterval(tradeJob, TRADE_TICK_MS),
   ];
   return {
     stop() {
