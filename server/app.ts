@@ -160,7 +160,8 @@ function securityHeaders(config: Config, dev: boolean): RequestHandler {
           directives: {
             "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : [])],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:"],
+            // the payment group's origin serves WeChat Pay's QR image (/cashier/<order>/qr.png)
+            "img-src": ["'self'", "data:", "blob:", ...(config.hkBaseUrl ? [config.hkBaseUrl] : [])],
             "connect-src": ["'self'"],
             "form-action": ["'self'", ...[config.cnBaseUrl, config.hkBaseUrl].filter(Boolean)],
             "frame-ancestors": ["'none'"],

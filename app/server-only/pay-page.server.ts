@@ -8,7 +8,7 @@ import { getCartOutput, type PriceLine } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import { getLoginStatus } from "~/api/member.server";
-import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
+import { changePayWay, createOrder, getOrderDetail, getOrderCashier } from "~/api/order.server";
 import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "~/login/login-href";
@@ -58,6 +58,8 @@ export interface PayPage {
   status: string | null;
   /** The order's cashier, once the shopper asked for it (this page after 点击付款). */
   payUrl: string | null;
+  /** The image of the code to scan, for a provider paid by scanning (WeChat Pay's Native pay). */
+  qrUrl: string | null;
   payWay: PayWayChoice;
   payWays: (typeof PAY_WAYS)[number][];
   price: number;
@@ -79,11 +81,13 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
   const payable = UNPAID_STATUSES.includes(order.status);
   const payWays = payWaysFor(request);
   const first = goods[0];
+  const cashier = query.pay_url && payable ? await getOrderCashier(api, memberId, order.order_no) : null;
   return {
     orderNo: order.order_no,
     payable,
     status: order.status,
-    payUrl: query.pay_url && payable ? await getOrderPayUrl(api, memberId, order.order_no) : null,
+    payUrl: cashier?.payUrl ?? null,
+    qrUrl: cashier?.qrUrl ?? null,
     payWay: query.pay_way ?? payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value,
     payWays,
     price: order.pay_price,
@@ -117,6 +121,7 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
     payable: true,
     status: null,
     payUrl: null,
+    qrUrl: null,
     payWay: query.pay_way ?? payWays[0].value,
     payWays,
     price: output.result.list.at(-1)?.price ?? 0,

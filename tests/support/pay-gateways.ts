@@ -28,14 +28,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<{ server: Server; url: string }> {
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     handler(req, res).catch((error) => {
       res.statusCode = 500;
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
@@ -99,7 +99,8 @@ function alipayContent(params: Record<string, string>, omit: string[]) {
     .join("&");
 }
 
-export async function startAlipayGateway(shopUrl: () => string): Promise<AlipayGateway> {
+/** `port`: 0 for any free one (the e2e tests name theirs). */
+export async function startAlipayGateway(shopUrl: () => string, port = 0): Promise<AlipayGateway> {
   const app = rsa();
   const alipay = rsa();
   const appId = "2021000000000001";
@@ -293,7 +294,7 @@ export async function startAlipayGateway(shopUrl: () => string): Promise<AlipayG
       default:
         return answer(res, method, { code: "40004", msg: "Business Failed", sub_code: "isv.invalid-method" });
     }
-  });
+  }, port);
 
   return {
     url,
@@ -360,7 +361,7 @@ export interface WechatGateway {
   close(): Promise<void>;
 }
 
-export async function startWechatGateway(shopUrl: () => string): Promise<WechatGateway> {
+export async function startWechatGateway(shopUrl: () => string, port = 0): Promise<WechatGateway> {
   const merchant = rsa();
   const platform = rsa();
   const mchid = "1900000109";
@@ -540,7 +541,7 @@ export async function startWechatGateway(shopUrl: () => string): Promise<WechatG
         : reply(res, 404, { code: "RESOURCE_NOT_EXISTS", message: "退款单不存在" });
     }
     reply(res, 404, { code: "NOT_FOUND", message: "no such path" });
-  });
+  }, port);
 
   return {
     url,

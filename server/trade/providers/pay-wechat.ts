@@ -114,6 +114,7 @@ export function wechatPay(settings: WechatPaySettings, urls: WechatUrls): Wechat
   return {
     name: "wechat",
     payUrl: (orderNo) => `${urls.hkBaseUrl}/cashier/${orderNo}?sig=${cashierSignature(urls.payLinkSecret, orderNo)}`,
+    qrImageUrl: (orderNo) => `${urls.hkBaseUrl}/cashier/${orderNo}/qr.png?sig=${cashierSignature(urls.payLinkSecret, orderNo)}`,
 
     async cashier(order, client) {
       const h5 = client.device === "phone" && settings.h5;

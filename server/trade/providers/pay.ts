@@ -67,6 +67,11 @@ export interface PayProvider {
   readonly name: string;
   /** The shop's cashier link of this order: the API's `third_pay_detail.pay_url`. */
   payUrl(orderNo: string): string;
+  /**
+   * A provider paid by scanning (WeChat Pay's Native pay): the image of the order's code, which
+   * the pay page shows beside the link (`third_pay_detail.qr_code_url`, an extension of the contract).
+   */
+  qrImageUrl?(orderNo: string): string;
   /** The provider's prepay step for this order. */
   cashier(order: PayOrder, client: PayClient): Promise<Cashier>;
   /** The order's trade at the provider: its payment when paid, null while it is not. */

@@ -24,6 +24,12 @@ export function requirePayProvider(deps: Pick<TradeDeps, "config">): PayProvider
   return provider;
 }
 
+/** An open order's `third_pay_detail`: its cashier link, and its code's image where the provider is paid by scanning. */
+export function thirdPayDetail(provider: PayProvider, orderNo: string): { pay_url: string; qr_code_url?: string } {
+  const qr = provider.qrImageUrl?.(orderNo);
+  return qr ? { pay_url: provider.payUrl(orderNo), qr_code_url: qr } : { pay_url: provider.payUrl(orderNo) };
+}
+
 export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
 
 /**
