@@ -6,7 +6,7 @@ import { dataReportRouter } from "./api/data-report.router";
 import { goodsDetailRouter, goodsSearchRouter } from "./api/goods.router";
 import { memberRouter } from "./api/member.router";
 import { orderDetailRouter, orderRouter } from "./api/order.router";
-import { payGatewayRouter } from "./api/pay-gateway.router";
+import { payGatewayRouter, providerNotifyRouter } from "./api/pay-gateway.router";
 import { cartRouter } from "./api/cart.router";
 import { promotionRouter } from "./api/promotion.router";
 import { restockRouter } from "./api/restock.router";
@@ -72,6 +72,7 @@ export function tradeRouter(deps: TradeDeps) {
   api.use([PROVIDER_NOTIFY, ALIPAY_NOTIFY], express.urlencoded({ extended: false, limit: "64kb" }));
   api.use(clientContext(deps.config.sessionSecret));
 
+  api.use("/pay_gateway", providerNotifyRouter(deps));
   for (const service of TRADE_SERVICES) api.use(service.path, service.router(deps));
 
   api.use((_req, res) => sendError(res, new ApiError(ERROR.NOT_FOUND, "接口不存在")));

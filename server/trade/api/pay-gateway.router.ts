@@ -69,6 +69,15 @@ export function payGatewayRouter(deps: TradeDeps) {
     const { sign, ...notification } = parse(NotifyBody, req.body);
     send(res, applyNotification(deps, notification, sign));
   });
+  return router;
+}
+
+/**
+ * The real providers' notifications, in their own protocols (not the shop's API contract, like
+ * the sandbox cashier's pages: docs/deploy.md "Going live: payments"), mounted beside pay_gateway.
+ */
+export function providerNotifyRouter(deps: TradeDeps) {
+  const router = Router();
 
   // Alipay posts a form and retries until it reads exactly "success"
   router.post("/alipay/notify", (req, res: Response) => {
