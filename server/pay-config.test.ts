@@ -10,7 +10,14 @@ import { loadConfig } from "./config";
 
 const dir = mkdtempSync(join(tmpdir(), "shop-pay-config-"));
 const dbFile = join(dir, "shop.sqlite");
-const base = { DB_FILE: dbFile, SESSION_SECRET: "a-session-secret-of-at-least-32-characters", CN_BASE_URL: "https://shop.example" };
+// a production trade tier: an SMS provider (or its acknowledged absence) is required beside the payment one
+const base = {
+  DB_FILE: dbFile,
+  SESSION_SECRET: "a-session-secret-of-at-least-32-characters",
+  CN_BASE_URL: "https://shop.example",
+  SMS_PROVIDER: "none",
+  SMS_NONE_ACKNOWLEDGED: "1",
+};
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const file = (name: string, content: string) => {
   writeFileSync(join(dir, name), content);
