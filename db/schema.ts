@@ -681,3 +681,28 @@ export const shopSettings = sqliteTable("shop_settings", {
   value: text("value").notNull(),
   updatedAt: integer("updated_at").notNull().default(now),
 });
+
+/**
+ * An order's trade at a real payment provider (decision 047): made when the shopper first opens
+ * the cashier, with what the prepay step answered (WeChat's Native code), when the trade was last
+ * queried (an order whose notification never came is settled by a query) and when it was closed
+ * at the provider after the order expired. One per order: the order number is the trade number.
+ */
+export const payTrades = sqliteTable(
+  "pay_trades",
+  {
+    orderNo: text("order_no")
+      .primaryKey()
+      .references(() => orders.orderNo),
+    provider: text("provider").notNull(),
+    codeUrl: text("code_url"),
+    createdAt: integer("created_at").notNull(),
+    checkedAt: integer("checked_at").notNull(),
+    closedAt: integer("closed_at"),
+  },
+  (t) => [
+    index("pay_trades_open_idx")
+      .on(t.checkedAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);

@@ -19,6 +19,7 @@ import { forwardedHostFromTrustedProxies, refuseBadHost } from "./http/request-o
 import { CROSS_SITE_MESSAGE, sameOriginWrites } from "./http/same-origin";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { mockPayRouter } from "./mock-pay/router";
+import { cashierRouter } from "./cashier/router";
 import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
@@ -120,6 +121,7 @@ export function createApp({
 
   if (store) {
     app.use("/mock-pay", config.payProvider === "sandbox" ? mockPayRouter(config, store, internalApiUrl) : demoPathAbsent);
+    if (config.payProvider === "alipay" || config.payProvider === "wechat") app.use("/cashier", cashierRouter({ config, store, logger, now }));
     app.use("/dev", config.devPages ? devRouter(store) : demoPathAbsent);
     app.use("/media", express.static(config.mediaDir, { maxAge: "1d", fallthrough: false }));
   }
@@ -198,7 +200,8 @@ function securityHeaders(config: Config, dev: boolean): RequestHandler {
           directives: {
             "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : [])],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:"],
+            // the payment group's origin serves WeChat Pay's QR image (/cashier/<order>/qr.png)
+            "img-src": ["'self'", "data:", "blob:", ...(config.hkBaseUrl ? [config.hkBaseUrl] : [])],
             "connect-src": ["'self'"],
             "form-action": ["'self'", ...[config.cnBaseUrl, config.hkBaseUrl].filter(Boolean)],
             "frame-ancestors": ["'none'"],

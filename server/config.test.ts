@@ -41,7 +41,7 @@ describe("loadConfig", () => {
     [{ TRADE_API_URL: "ftp://x" }, "TRADE_API_URL"],
     [{ DEMO: "maybe" }, "DEMO"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
-    [{ PAY_PROVIDER: "wechat" }, "PAY_PROVIDER"],
+    [{ PAY_PROVIDER: "paypal" }, "PAY_PROVIDER"],
     [{ PAY_NOTIFY_SECRET: "short" }, "PAY_NOTIFY_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("stops on %j naming %s", (env, name) => {

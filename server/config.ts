@@ -11,11 +11,15 @@ import { z } from "zod";
 import { domainGroups, PublicOriginSchema } from "../shared/public-origin";
 import { trustProxy } from "./http/trust-proxy";
 import { messageSettings } from "./config-messages";
+import { alipaySettings, PAY_ENV, PaySettingError, wechatPaySettings } from "./pay-config";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 const port = z.coerce.number().int().min(0).max(65535);
-/** `none`: no payment provider, order creation answers 503; `sandbox`: the demo cashier (/mock-pay). */
-export const PAY_PROVIDERS = ["none", "sandbox"] as const;
+/**
+ * `none`: no payment provider, order creation answers 503; `sandbox`: the demo cashier (/mock-pay);
+ * `alipay`, `wechat`: the real providers, with their ALIPAY_* or WECHATPAY_* settings (server/pay-config.ts).
+ */
+export const PAY_PROVIDERS = ["none", "sandbox", "alipay", "wechat"] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
 
 /**
@@ -75,7 +79,11 @@ const EnvSchema = z.object({
   SERVER_ROLE: z.enum(SERVER_ROLES).default("all"),
   // a production start creates a missing DB_FILE only when told to: a mistyped path must not open an empty shop
   DB_CREATE: flag.default(false),
+  ...PAY_ENV,
 });
+
+/** Settings whose value is a secret: an invalid one is named, never echoed (operator trial L1). */
+const SECRET_SETTING = /SECRET|PASS|KEY/;
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -89,7 +97,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in EnvSchema.shape && value !== undefined));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const value = env[name] ?? "";
+      const shown = SECRET_SETTING.test(name) ? `(${value.length} 个字符，已隐藏)` : JSON.stringify(value);
+      return `  ${issue.path.join(".")}=${shown}: ${issue.message}`;
+    });
     throw new ConfigError(`配置无效 (invalid configuration):\n${lines.join("\n")}`);
   }
   const c = parsed.data;
@@ -121,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = dbFile === ":memory:" ? resolve("data") : dirname(dbFile);
   // a storefront holds no key of the trade tier (review finding L5): nothing is kept beside a database it never opens
   let keys: TradeKeys | undefined;
+  const realPay = c.SERVER_ROLE === "storefront" ? { alipay: null, wechatPay: null } : realPaySettings(c, payProvider, domains.hk, production);
   const tradeKey = (name: keyof TradeKeys): string => {
     if (c.SERVER_ROLE === "storefront") throw new Error(`SERVER_ROLE=storefront holds no ${name}: only the trade tier uses it`);
     keys ??= tradeKeys(c.SESSION_SECRET ?? keptSecret(dataDir, !options.tool), c.PAY_NOTIFY_SECRET);
@@ -155,6 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       return tradeKey("sessionSecret");
     },
     payProvider,
+    /** PAY_PROVIDER=alipay: the application, its key, Alipay's public key and gateway (decision 047). */
+    alipay: realPay.alipay,
+    /** PAY_PROVIDER=wechat: the merchant, its keys and WeChat Pay's public key (decision 047). */
+    wechatPay: realPay.wechatPay,
     /** Verifies payment notifications: PAY_NOTIFY_SECRET, the key shared with the provider. */
     get payNotifySecret() {
       return tradeKey("payNotifySecret");
@@ -220,6 +238,23 @@ function storefrontSecrets(c: { SESSION_SECRET?: string; PAY_NOTIFY_SECRET?: str
   }
   if (!c.COOKIE_SECRET) {
     throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 COOKIE_SECRET（至少 32 个字符），且各店面进程取值相同");
+  }
+}
+
+/**
+ * The real provider's settings, read on the trade tier only: its keys from their files, and the
+ * shop's origin, where the provider sends its notifications and the shopper back
+ * (HK_BASE_URL/api/pay_gateway/…/notify): https in production, as the providers require.
+ */
+function realPaySettings(c: z.output<typeof EnvSchema>, provider: PayProviderName, hkBaseUrl: string, production: boolean) {
+  if (provider !== "alipay" && provider !== "wechat") return { alipay: null, wechatPay: null };
+  try {
+    if (!hkBaseUrl) throw new PaySettingError("须设置 CN_BASE_URL 或 HK_BASE_URL：支付通道的通知和返回地址由它组成");
+    if (production && !hkBaseUrl.startsWith("https://")) throw new PaySettingError(`支付通知地址须为 https（HK_BASE_URL=${hkBaseUrl}）`);
+    return provider === "alipay" ? { alipay: alipaySettings(c), wechatPay: null } : { alipay: null, wechatPay: wechatPaySettings(c) };
+  } catch (error) {
+    if (error instanceof PaySettingError) throw new ConfigError(`配置无效: PAY_PROVIDER=${provider} ${error.message}`);
+    throw error;
   }
 }
 

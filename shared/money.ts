@@ -25,3 +25,10 @@ export function discountLabel(originCents: number, saleCents: number): string {
   if (!originCents || saleCents >= originCents) return "";
   return `-${(((originCents - saleCents) / originCents) * 100).toFixed(0)}%`;
 }
+
+/** Cents of a provider's yuan amount ("12.30", "12.3", "12"); null when it is not one. */
+export function centsOfYuan(text: string): number | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

@@ -37,7 +37,8 @@ export const OrderListItemSchema = z.object({
   remain_minutes: z.number().int(),
   pay_way: z.string(),
   goods: z.array(OrderGoodsSchema),
-  third_pay_detail: z.object({ pay_url: z.string().default("") }),
+  // qr_code_url: an extension of the contract (decision 047), the image of a code the shopper scans
+  third_pay_detail: z.object({ pay_url: z.string().default(""), qr_code_url: z.string().optional() }),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
@@ -140,10 +141,11 @@ export function listOrders(api: TradeApi, userId: number, filter: ListFilter) {
  * carries it (spec/02 §3: list item third_pay_detail {pay_url}); order/pay_way also answers it, but
  * changes the order.
  */
-export async function getOrderPayUrl(api: TradeApi, userId: number, orderNo: string): Promise<string | null> {
+export async function getOrderCashier(api: TradeApi, userId: number, orderNo: string): Promise<{ payUrl: string; qrUrl: string | null } | null> {
   const open = await listOrders(api, userId, "WAIT_PAY");
   if (!open.ok) return null;
-  return open.result.list.find((order) => order.order_no === orderNo)?.third_pay_detail.pay_url || null;
+  const detail = open.result.list.find((order) => order.order_no === orderNo)?.third_pay_detail;
+  return detail?.pay_url ? { payUrl: detail.pay_url, qrUrl: detail.qr_code_url || null } : null;
 }
 
 export function getOrderDetail(api: TradeApi, orderNo: string) {

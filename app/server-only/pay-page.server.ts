@@ -8,7 +8,7 @@ import { getCartOutput, type PriceLine } from "~/api/cart.server";
 import type { TradeApi } from "~/api/client.server";
 import { getGoodsDetail } from "~/api/goods.server";
 import { getLoginStatus } from "~/api/member.server";
-import { changePayWay, createOrder, getOrderDetail, getOrderPayUrl } from "~/api/order.server";
+import { changePayWay, createOrder, getOrderDetail, getOrderCashier } from "~/api/order.server";
 import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "~/login/login-href";
@@ -60,6 +60,8 @@ export interface PayPage {
   status: string | null;
   /** The order's cashier, once the shopper asked for it (this page after 点击付款). */
   payUrl: string | null;
+  /** The image of the code to scan, for a provider paid by scanning (WeChat Pay's Native pay). */
+  qrUrl: string | null;
   /** The choice the radios start on: an existing order's own pay way, else the address's or the first. */
   payWay: PayWayChoice;
   /** An existing order's pay way: 点击付款 with another choice changes it (order/pay_way) before the cashier opens. */
@@ -90,11 +92,13 @@ export async function loadOrderPayment(request: Request, api: TradeApi, memberId
   // the address it was opened at, whose pay_way is the old one
   const orderPayWay = payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value;
   const now = requestNow(request);
+  const cashier = query.pay_url && payable ? await getOrderCashier(api, memberId, order.order_no) : null;
   return {
     orderNo: order.order_no,
     payable,
     status: order.status,
-    payUrl: query.pay_url && payable ? await getOrderPayUrl(api, memberId, order.order_no) : null,
+    payUrl: cashier?.payUrl ?? null,
+    qrUrl: cashier?.qrUrl ?? null,
     payWay: orderPayWay,
     orderPayWay,
     payWays,
@@ -133,6 +137,7 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
     payable: true,
     status: null,
     payUrl: null,
+    qrUrl: null,
     payWay: query.pay_way ?? payWays[0].value,
     orderPayWay: null,
     payWays,

@@ -2,6 +2,10 @@ import type { Logger } from "pino";
 import type { Store } from "../../db/client";
 import type { Config } from "../config";
 import { messageSenders, type MessageSenders } from "./providers/message-senders";
+import type { PayProvider } from "./providers/pay";
+import { alipayPay } from "./providers/pay-alipay";
+import { sandboxPay } from "./providers/pay-sandbox";
+import { wechatPay } from "./providers/pay-wechat";
 
 /** What every router and job of the trade services is built from. */
 export interface TradeDeps {
@@ -28,4 +32,33 @@ export function sendersOf(deps: TradeDeps): MessageSenders {
 export type ServiceDeps = Pick<TradeDeps, "store" | "now">;
 export interface Caller {
   memberId: number;
+}
+
+/**
+ * The payment provider PAY_PROVIDER names, with its keys, or null (`none`): chosen here and only
+ * here (review 2026-11c R1), one per configuration.
+ */
+export function payProvider(config: Config): PayProvider | null {
+  let provider = payProviders.get(config);
+  if (provider === undefined) {
+    provider = choosePayProvider(config);
+    payProviders.set(config, provider);
+  }
+  return provider;
+}
+
+const payProviders = new WeakMap<Config, PayProvider | null>();
+
+function choosePayProvider(config: Config): PayProvider | null {
+  const urls = { hkBaseUrl: config.hkBaseUrl, payLinkSecret: config.payLinkSecret };
+  switch (config.payProvider) {
+    case "sandbox":
+      return sandboxPay(config);
+    case "alipay":
+      return alipayPay(config.alipay!, urls);
+    case "wechat":
+      return wechatPay(config.wechatPay!, { ...urls, now: Date.now });
+    case "none":
+      return null;
+  }
 }

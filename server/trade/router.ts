@@ -6,7 +6,7 @@ import { dataReportRouter } from "./api/data-report.router";
 import { goodsDetailRouter, goodsSearchRouter } from "./api/goods.router";
 import { memberRouter } from "./api/member.router";
 import { orderDetailRouter, orderRouter } from "./api/order.router";
-import { payGatewayRouter } from "./api/pay-gateway.router";
+import { payGatewayRouter, providerNotifyRouter } from "./api/pay-gateway.router";
 import { cartRouter } from "./api/cart.router";
 import { promotionRouter } from "./api/promotion.router";
 import { restockRouter } from "./api/restock.router";
@@ -42,6 +42,10 @@ export const TRADE_SERVICES: readonly { path: string; router: (deps: TradeDeps) 
 
 /** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */
 const PROVIDER_NOTIFY = "/pay_gateway/notify";
+const ALIPAY_NOTIFY = "/pay_gateway/alipay/notify";
+/** WeChat Pay signs the body's bytes: kept raw for its verification. */
+const WECHAT_NOTIFY = "/pay_gateway/wechat/notify";
+const FROM_PROVIDERS = new Set([PROVIDER_NOTIFY, ALIPAY_NOTIFY, WECHAT_NOTIFY]);
 
 export function tradeRouter(deps: TradeDeps) {
   configureReadCache(deps.store.db, deps.config.readCacheTtlMs);
@@ -56,17 +60,19 @@ export function tradeRouter(deps: TradeDeps) {
   const crossSite = sameOriginWrites([deps.config.cnBaseUrl, deps.config.hkBaseUrl], (res) =>
     sendError(res, new ApiError(ERROR.FORBIDDEN, CROSS_SITE_MESSAGE)),
   );
-  api.use((req, res, next) => (req.path === PROVIDER_NOTIFY ? next() : crossSite(req, res, next)));
+  api.use((req, res, next) => (FROM_PROVIDERS.has(req.path) ? next() : crossSite(req, res, next)));
   api.use((req, _res, next) => {
-    if (req.path !== PROVIDER_NOTIFY && hasBody(req) && !req.is("application/json")) {
+    if (!FROM_PROVIDERS.has(req.path) && hasBody(req) && !req.is("application/json")) {
       throw new ApiError(ERROR.UNSUPPORTED_MEDIA_TYPE, "请求体须为 JSON");
     }
     next();
   });
+  api.use(WECHAT_NOTIFY, express.raw({ type: () => true, limit: "64kb" }));
   api.use(express.json({ limit: "64kb" }));
-  api.use(PROVIDER_NOTIFY, express.urlencoded({ extended: false, limit: "64kb" }));
+  api.use([PROVIDER_NOTIFY, ALIPAY_NOTIFY], express.urlencoded({ extended: false, limit: "64kb" }));
   api.use(clientContext(deps.config.sessionSecret));
 
+  api.use("/pay_gateway", providerNotifyRouter(deps));
   for (const service of TRADE_SERVICES) api.use(service.path, service.router(deps));
 
   api.use((_req, res) => sendError(res, new ApiError(ERROR.NOT_FOUND, "接口不存在")));

@@ -1130,6 +1130,7 @@ const INTRO = `# 交易与会员服务 API · Trade and member services API
 
 所有接口都挂在 \`/api\` 下，由同一个 Node 进程提供；店面只通过 HTTP 访问它们（\`TRADE_API_URL\`）。
 沙箱收银台 \`/mock-pay/{order_no}?sig=…\` 是 HTML 页面，不属于本 API，它通过 \`POST /api/pay_gateway/notify\` 回调。
+支付宝与微信支付的回调 \`POST /api/pay_gateway/alipay/notify\`、\`POST /api/pay_gateway/wechat/notify\` 按各自通道的协议验签（docs/deploy.md「Going live: payments」，决策 047），也不属于本 API。
 
 ## 约定 · Conventions
 

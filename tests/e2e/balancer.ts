@@ -4,7 +4,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export const TRADE_PATHS = /^\/(api|mock-pay|dev|media)(\/|\?|$)/;
+export const TRADE_PATHS = /^\/(api|cashier|mock-pay|dev|media)(\/|\?|$)/;
 
 export interface Balancer {
   url: string;

@@ -148,6 +148,7 @@ export function PayView({ page, error }: { page: PayPage; error: string | null }
             {page.payUrl ? (
               <CashierNextStep
                 payUrl={page.payUrl}
+                qrUrl={page.qrUrl}
                 failed={failed}
                 tab={cashierTab}
                 onOpen={() => {
@@ -204,7 +205,19 @@ type CashierTab = "opened" | "blocked" | null;
  * or the page's own status without JavaScript); a tab this page opened, or one the browser blocked,
  * is named as such; otherwise (without JavaScript, or 继续支付 from 我的订单) no tab was opened.
  */
-function CashierNextStep({ payUrl, failed, tab, onOpen }: { payUrl: string; failed: boolean; tab: CashierTab; onOpen: () => void }) {
+function CashierNextStep({
+  payUrl,
+  qrUrl,
+  failed,
+  tab,
+  onOpen,
+}: {
+  payUrl: string;
+  qrUrl: string | null;
+  failed: boolean;
+  tab: CashierTab;
+  onOpen: () => void;
+}) {
   const link = (
     <a href={payUrl} target="_blank" rel="noopener" onClick={onOpen} className="ml-1 font-semibold text-primary-300 underline">
       前往收银台支付
@@ -217,7 +230,7 @@ function CashierNextStep({ payUrl, failed, tab, onOpen }: { payUrl: string; fail
       </div>
     );
   }
-  return (
+  const step = (
     <p className="rounded-lg bg-primary-500/10 px-4 py-3 text-sm" role="status" data-testid="cashier-next-step">
       {tab === "opened"
         ? "收银台已在新标签页打开，请在那里完成支付。没有看到？"
@@ -226,6 +239,17 @@ function CashierNextStep({ payUrl, failed, tab, onOpen }: { payUrl: string; fail
           : "订单待支付，请前往收银台完成支付："}
       {link}
     </p>
+  );
+  if (!qrUrl) return step;
+  // a provider paid by scanning: its code, rendered by the server, right here (works without JavaScript)
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+      <img src={qrUrl} width={160} height={160} alt="微信支付二维码" className="shrink-0 rounded-lg bg-white p-1" data-testid="pay-qr" />
+      <div className="space-y-2">
+        <p className="text-sm">请使用微信扫一扫，扫描二维码完成支付</p>
+        {step}
+      </div>
+    </div>
   );
 }
 

@@ -1,16 +1,18 @@
 // Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders and the outbox relay. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
-import { sendersOf, type TradeDeps } from "../deps";
+import { payProvider, sendersOf, type TradeDeps } from "../deps";
 import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
 import { sendRestockNotices } from "../services/restock.service";
+import { syncTrades } from "../services/pay-trade.service";
 
 const REFUND_TICK_MS = 1_000;
 const RESTOCK_TICK_MS = 2_000;
 const RELAY_TICK_MS = 1_000;
+const TRADE_TICK_MS = 2_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -63,6 +65,19 @@ export function startJobs(deps: TradeDeps) {
       .catch((error) => deps.logger.error({ err: error, job: "refunds" }, "background job failed"))
       .finally(() => (refunding = false));
   };
+  // the real provider's trades: queried when quiet, closed when their order no longer can be paid
+  let syncing = false;
+  const tradeJob = () => {
+    if (syncing || stopped) return;
+    syncing = true;
+    syncTrades(deps, payProvider(deps.config))
+      .then((pass) => {
+        if (pass.settled.length) deps.logger.warn({ orders: pass.settled }, "payments found by a trade query (their notification never came)");
+        if (pass.failed.length) deps.logger.warn({ trades: pass.failed }, "pay provider's trade query or close failed; tried again");
+      })
+      .catch((error) => deps.logger.error({ err: error, job: "trades" }, "background job failed"))
+      .finally(() => (syncing = false));
+  };
   // every path that adds codes (the admin script, an import, codes returned to the shelf) is seen
   // here, by looking at the stock itself rather than at the path
   const restockNotices = safely("restock notices", () => {
@@ -96,6 +111,7 @@ export function startJobs(deps: TradeDeps) {
     setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
     setInterval(refundJob, REFUND_TICK_MS),
     setInterval(restockNotices, RESTOCK_TICK_MS),
+    setInterval(tradeJob, TRADE_TICK_MS),
   ];
   return {
     stop() {

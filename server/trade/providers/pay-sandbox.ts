@@ -8,12 +8,15 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sandboxRefunds } from "../../../db/schema";
 import type { Config } from "../../config";
+import { cashierSignature, verifyCashierSignature } from "./cashier-link";
 import type { PayNotification, PayProvider, RefundQueryResult, RefundRequest } from "./pay";
 
 export interface SandboxPay extends PayProvider {
   readonly name: "sandbox";
   /** True when `signature` is the `sig` of this order's cashier link. */
   verifyCashierLink(orderNo: string, signature: string): boolean;
+  /** True when `signature` is the sandbox's signature of this notification. */
+  verifyNotification(notification: PayNotification, signature: string): boolean;
   /** Signs a notification as the sandbox posts it. */
   signNotification(notification: PayNotification): string;
 }
@@ -33,10 +36,6 @@ const canonical = (n: PayNotification) => [n.notify_id, n.order_no, n.trade_stat
 /** The `sign` of a sandbox notification under `key` (tests and the bench sign with config.payNotifySecret). */
 export function signNotification(key: string, n: PayNotification): string {
   return hmac(key, "notify", canonical(n));
-}
-
-function cashierSignature(key: string, orderNo: string): string {
-  return hmac(key, "cashier", orderNo).slice(0, 32);
 }
 
 /**
@@ -60,11 +59,16 @@ function queryRecordedRefund(db: Db, { idempotencyKey, orderNo, amount }: Refund
 }
 
 export function sandboxPay(config: Pick<Config, "hkBaseUrl" | "payLinkSecret" | "payNotifySecret">): SandboxPay {
+  // the cashier lives in the payment (hk) domain group
+  const payUrl = (orderNo: string) => `${config.hkBaseUrl}/mock-pay/${orderNo}?sig=${cashierSignature(config.payLinkSecret, orderNo)}`;
   return {
     name: "sandbox",
-    // the cashier lives in the payment (hk) domain group
-    payUrl: (orderNo) => `${config.hkBaseUrl}/mock-pay/${orderNo}?sig=${cashierSignature(config.payLinkSecret, orderNo)}`,
-    verifyCashierLink: (orderNo, signature) => sameHex(cashierSignature(config.payLinkSecret, orderNo), signature),
+    payUrl,
+    // the cashier page is the shop's own: nothing to prepare, query or close elsewhere
+    cashier: async (order) => ({ kind: "redirect", url: payUrl(order.orderNo) }),
+    queryTrade: async () => null,
+    closeTrade: async () => "CLOSED",
+    verifyCashierLink: (orderNo, signature) => verifyCashierSignature(config.payLinkSecret, orderNo, signature),
     signNotification: (n) => signNotification(config.payNotifySecret, n),
     verifyNotification: (n, signature) => sameHex(signNotification(config.payNotifySecret, n), signature),
     refund: async (db, request) => recordRefund(db, request),

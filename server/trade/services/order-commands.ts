@@ -10,7 +10,7 @@ import { nextStatus, OPEN_STATUSES, type OrderStatus } from "../domain/order-sta
 import { ApiError, ERROR } from "../http/api-error";
 import type { PayProvider } from "../providers/pay";
 import { ORDER_MESSAGES, ownOrder, transition } from "./order-transitions";
-import { requirePayProvider } from "./payment.service";
+import { requirePayProvider, thirdPayDetail } from "./payment.service";
 import { preparedFor, writeTransaction } from "./prepared";
 import { priceCart, type UnitInput } from "./pricing.service";
 import { lockCoupon, PROMOTION_MESSAGES, releaseCoupon } from "./promotion.service";
@@ -115,7 +115,7 @@ function newOrderNo(db: Db, now: number): string {
 
 const requestHash = (input: CreateOrderInput) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
 
-const payResult = (provider: PayProvider, orderNo: string) => ({ order_no: orderNo, third_pay_detail: { pay_url: provider.payUrl(orderNo) } });
+const payResult = (provider: PayProvider, orderNo: string) => ({ order_no: orderNo, third_pay_detail: thirdPayDetail(provider, orderNo) });
 
 /** Creates an order (or reissues payment of an open one); 503 支付通道未开通 when no provider is configured. */
 export function createOrder(deps: TradeDeps, member: Member, input: CreateOrderInput, context: { key: string | null; storeLine: string }) {

@@ -8,7 +8,7 @@ import type { TradeDeps } from "../deps";
 import { OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
 import { ORDER_MESSAGES, ownOrder, type OrderRow } from "./order-transitions";
-import { payProvider } from "./payment.service";
+import { payProvider, thirdPayDetail } from "./payment.service";
 import { preparedFor } from "./prepared";
 import { redeemGuideOfGoods } from "./platforms.service";
 import type { Member } from "./session.service";
@@ -155,7 +155,7 @@ export function listOrders(deps: TradeDeps, member: Member, query: { user_id: st
         remain_minutes: remainingMinutes(o.status as OrderStatus, o.payExpireAt, now),
         pay_way: o.payWay,
         goods: goods.map(wireGoods),
-        third_pay_detail: { pay_url: provider && OPEN_STATUSES.includes(o.status as OrderStatus) ? provider.payUrl(o.orderNo) : "" },
+        third_pay_detail: provider && OPEN_STATUSES.includes(o.status as OrderStatus) ? thirdPayDetail(provider, o.orderNo) : { pay_url: "" },
       };
     }),
     page: query.page,

@@ -3,29 +3,31 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orders, orderUnits, paymentNotifications } from "../../../db/schema";
-import type { Config } from "../../config";
-import type { TradeDeps } from "../deps";
+import { payProvider, type TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
 import type { PayNotification, PayProvider } from "../providers/pay";
-import { sandboxPay } from "../providers/pay-sandbox";
+import type { SandboxPay } from "../providers/pay-sandbox";
 import { findOrder, transition, type OrderRow } from "./order-transitions";
 import { preparedFor, writeTransaction } from "./prepared";
 import { queueRefund } from "./refund.service";
 import { consumeCoupon } from "./promotion.service";
 
 export const NO_PAY_PROVIDER = "支付通道未开通";
-
-/** The provider PAY_PROVIDER names, or null when none is configured (`none`). */
-export function payProvider(config: Config): PayProvider | null {
-  return config.payProvider === "sandbox" ? sandboxPay(config) : null;
-}
+// chosen in the trade tier's dependencies; re-exported for the services and jobs that used it from here
+export { payProvider };
 
 /** The provider, or 503 支付通道未开通: nothing can be paid, so nothing may be ordered. */
 export function requirePayProvider(deps: Pick<TradeDeps, "config">): PayProvider {
   const provider = payProvider(deps.config);
   if (!provider) throw new ApiError(ERROR.UNAVAILABLE, NO_PAY_PROVIDER);
   return provider;
+}
+
+/** An open order's `third_pay_detail`: its cashier link, and its code's image where the provider is paid by scanning. */
+export function thirdPayDetail(provider: PayProvider, orderNo: string): { pay_url: string; qr_code_url?: string } {
+  const qr = provider.qrImageUrl?.(orderNo);
+  return qr ? { pay_url: provider.payUrl(orderNo), qr_code_url: qr } : { pay_url: provider.payUrl(orderNo) };
 }
 
 export type NotifyOutcome = "APPLIED" | "IGNORED" | "FLAGGED";
@@ -99,12 +101,32 @@ export function markPayFailed(db: Db, order: Pick<OrderRow, "orderNo" | "status"
   return transition(db, order, "PAY_FAILED", now);
 }
 
-/** Applies a notification the configured provider signed (applyPayment); 400 when the signature is not its. */
+/**
+ * Applies a sandbox notification (applyPayment); 400 when the signature is not the sandbox's, or
+ * when a real provider is configured (its notifications have their own path: api/pay-gateway.router.ts).
+ */
 export function applyNotification(deps: TradeDeps, n: PayNotification, signature: string): { outcome: NotifyOutcome; order_status: OrderStatus } {
-  if (!requirePayProvider(deps).verifyNotification(n, signature)) {
+  const provider = requirePayProvider(deps);
+  if (provider.name !== "sandbox" || !(provider as SandboxPay).verifyNotification(n, signature)) {
     throw new ApiError(ERROR.BAD_INPUT, "签名校验失败");
   }
   return applyPayment(deps, n);
+}
+
+/**
+ * A notification the provider signed for another application or merchant (a shop sharing the
+ * provider account, or a replayed notification of another shop): nothing is paid and nothing is
+ * refunded here (the money is not this merchant's), the order is flagged for an operator.
+ */
+export function flagForeignMerchant(deps: TradeDeps, orderNo: string, reason: string): void {
+  const { db } = deps.store;
+  const flag = `收到其他商户的支付通知：${reason}`;
+  const changed = db
+    .update(orders)
+    .set({ flag: sql`coalesce(${orders.flag} || '；', '') || ${flag}`, updatedAt: deps.now() })
+    .where(and(eq(orders.orderNo, orderNo), sql`coalesce(${orders.flag}, '') not like '%' || ${flag} || '%'`))
+    .run().changes;
+  deps.logger.warn({ orderNo, flagged: changed > 0 }, flag);
 }
 
 /**
