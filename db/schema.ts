@@ -681,3 +681,11 @@ export const shopSettings = sqliteTable("shop_settings", {
   value: text("value").notNull(),
   updatedAt: integer("updated_at").notNull().default(now),
 });
+
+// ─── operations ─────────────────────────────────────────────────────────
+
+/** One row (id 1), rewritten by the trade services' /readyz: the database still takes writes (server/http/health.ts). */
+export const readinessHeartbeat = sqliteTable("readiness_heartbeat", {
+  id: integer("id").primaryKey(),
+  probedAt: integer("probed_at").notNull(),
+});
