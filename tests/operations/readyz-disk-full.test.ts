@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, unlinkSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../bench/server";
 import { startShop, type Shop } from "../security/shop";
 
 const root = process.getuid?.() === 0;
@@ -15,6 +16,7 @@ if (!root) console.warn("/readyz on a full disk: skipped, mounting a small file 
 let mountPoint: string;
 let shop: Shop;
 let mounted = false;
+let metricsUrl: string;
 
 /** Fills the file system with one file until it refuses another byte; returns the file. */
 function fillUp(dir: string): string {
@@ -53,7 +55,9 @@ describe.skipIf(!root)("/readyz and a full disk", () => {
     const data = join(mountPoint, "data");
     mkdirSync(data);
     cpSync(inject("seededTemplate"), data, { recursive: true });
-    shop = await startShop({ env: { DB_FILE: join(data, "shop.sqlite") } });
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    shop = await startShop({ env: { DB_FILE: join(data, "shop.sqlite"), METRICS_PORT: String(metricsPort) } });
   }, 90_000);
 
   afterAll(async () => {
@@ -67,6 +71,15 @@ describe.skipIf(!root)("/readyz and a full disk", () => {
     const filler = fillUp(mountPoint);
     await expect.poll(readyz, { timeout: 5_000 }).toEqual({ status: 503, body: { status: "database refuses writes" } });
     expect(await readyz()).toEqual({ status: 503, body: { status: "database refuses writes" } });
+    // a shopper's write meanwhile (a captcha asked for: its challenge is a row) fails, and the metrics count it
+    const writes = async () => Number((await (await fetch(metricsUrl)).text()).match(/^shop_database_errors_total\{cause="full"\} (\d+)$/m)?.[1]);
+    const before = await writes();
+    for (let i = 0; i < 3; i++) {
+      const answer = await fetch(`${shop.url}/api/common_bll/v1/geetest4/load?type=text`);
+      expect(answer.status).toBe(500);
+    }
+    // the three, and whatever the background jobs (in this one process) failed to write meanwhile
+    expect(await writes()).toBeGreaterThanOrEqual(before + 3);
     unlinkSync(filler);
     unlinkSync(join(mountPoint, "filler-tail"));
     await expect.poll(readyz, { timeout: 5_000 }).toEqual({ status: 200, body: { status: "ready" } });
