@@ -4,7 +4,7 @@ import type { RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
@@ -15,6 +15,8 @@ export type DbTx = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 export interface Store {
   db: Db;
   sqlite: Database.Database;
+  /** The migrations this open applied, by tag, in order (none on a database already current). */
+  migrationsApplied: string[];
   close(): void;
 }
 
@@ -53,6 +55,9 @@ function open(file: string): Store {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
+  // WAL with synchronous NORMAL: a commit is not flushed to disk, the WAL is at each checkpoint. A process crash
+  // loses nothing; a power loss or OS crash may undo the last commits (never corrupts the file). FULL would flush
+  // every commit. Decision 057 and docs/deploy.md § "Durability" say why NORMAL stays, and what it means for codes.
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
@@ -60,16 +65,35 @@ function open(file: string): Store {
   // no memory-mapped reads: the file's pages would count in the process's resident memory
   sqlite.pragma("mmap_size = 0");
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
+  const migrationsApplied = migrateLogged(db, sqlite);
   return {
     db,
     sqlite,
+    migrationsApplied,
     close() {
       if (!sqlite.open) return;
       sqlite.pragma("wal_checkpoint(TRUNCATE)");
       sqlite.close();
     },
   };
+}
+
+/**
+ * drizzle's migrator, and what it applied (operator trial L5: an upgrade's migrations ran silently).
+ * It applies, in one transaction, every migration of the journal newer than the newest one the
+ * database records (`__drizzle_migrations.created_at` is the journal's `when`).
+ */
+function migrateLogged(db: Db, sqlite: Database.Database): string[] {
+  const newest = () =>
+    sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get()
+      ? Number(sqlite.prepare("SELECT max(created_at) FROM __drizzle_migrations").pluck().get() ?? 0)
+      : 0;
+  const before = newest();
+  migrate(db, { migrationsFolder });
+  const after = newest();
+  if (after === before) return [];
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number; tag: string }[] };
+  return journal.entries.filter((entry) => entry.when > before && entry.when <= after).map((entry) => entry.tag);
 }
 
 export { schema };

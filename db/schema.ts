@@ -706,3 +706,11 @@ export const payTrades = sqliteTable(
       .where(sql`${t.closedAt} is null`),
   ],
 );
+
+// ─── operations ─────────────────────────────────────────────────────────
+
+/** One row (id 1), rewritten by the trade services' /readyz: the database still takes writes (server/http/health.ts). */
+export const readinessHeartbeat = sqliteTable("readiness_heartbeat", {
+  id: integer("id").primaryKey(),
+  probedAt: integer("probed_at").notNull(),
+});

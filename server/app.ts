@@ -1,6 +1,7 @@
 // The Express process: trade services under /api, demo pages under /dev, media and built assets,
 // then the Remix storefront. Body parsers live only under /api (Remix reads its own bodies).
 import { randomBytes } from "node:crypto";
+import diagnostics from "node:diagnostics_channel";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
@@ -9,6 +10,7 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Store } from "../db/client";
+import { UNEXPECTED_ERROR } from "../shared/channels";
 import type { Config } from "./config";
 import { demoPathAbsent, devRouter } from "./dev/router";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./http/health";
@@ -147,7 +149,10 @@ function withLastErrorHandler(app: express.Express, logger: Logger): express.Exp
   const handler: express.ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
+    if (status >= 500) {
+      logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
+      diagnostics.channel(UNEXPECTED_ERROR).publish(error);
+    }
     res
       .status(status)
       .type("text/plain; charset=utf-8")

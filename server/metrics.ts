@@ -1,15 +1,15 @@
 // Prometheus metrics through prom-client, served on a port of their own (METRICS_PORT), never to
 // shoppers: request duration by matched route and status, the visitors' page cache, the
-// storefront's HTTP cache of the services' answers, SMS and login refusals, orders by status, the
-// fulfilment backlog, unconfirmed refunds and flagged orders. Order figures are read from the
-// database at scrape time, so
-// they are exact whatever process created, paid or delivered an order.
+// storefront's HTTP cache of the services' answers, SMS and login refusals, database errors by
+// cause, orders by status, the fulfilment backlog, SKUs on sale and sold out, unconfirmed refunds,
+// flagged orders and the outbox's messages. The shop's figures are read from the database at
+// scrape time, so they are exact whatever process created, paid or delivered an order.
 import diagnostics from "node:diagnostics_channel";
 import { createServer, type Server } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Store } from "../db/client";
-import { DOCUMENT_RENDER, TRADE_API_ANSWER } from "../shared/channels";
+import { DOCUMENT_RENDER, TRADE_API_ANSWER, UNEXPECTED_ERROR } from "../shared/channels";
 
 /** Where a Remix route's pattern matches a path (`/topic/:goodId` matches `/topic/G1001`). */
 export type PageRoutes = (path: string) => string | undefined;
@@ -76,6 +76,27 @@ const REFUSABLE: Record<string, string> = {
   "/api/common_bll/v1/geetest4/action/valid": "captcha",
 };
 
+/**
+ * The cause label of a database error: SQLite's result code sorted into a fixed set (never the
+ * code or message as raised, so no error adds a series). Full, read-only and I/O errors are writes
+ * the disk refused; busy is a write that waited past busy_timeout for the lock.
+ */
+const DATABASE_ERROR_CAUSES = ["full", "readonly", "io", "busy", "corrupt", "other"] as const;
+export function databaseErrorCause(error: unknown): (typeof DATABASE_ERROR_CAUSES)[number] | null {
+  // drizzle may wrap the driver's error: its cause is SQLite's
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== "string" || !code.startsWith("SQLITE_")) continue;
+    if (code.startsWith("SQLITE_FULL")) return "full";
+    if (code.startsWith("SQLITE_READONLY")) return "readonly";
+    if (code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_CANTOPEN")) return "io";
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+    if (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB")) return "corrupt";
+    return "other";
+  }
+  return null;
+}
+
 export interface Metrics {
   registry: Registry;
   /** Times every request (mount first). */
@@ -122,6 +143,17 @@ export function requestMetrics(pages?: PageRoutes): Metrics {
     labelNames: ["action", "status"],
     registers: [registry],
   });
+  const databaseErrors = new Counter({
+    name: "shop_database_errors_total",
+    help: "Database errors that failed a request (or, in a single process, a background job), by cause: full, readonly, io (writes the disk refused: /readyz turns 503), busy (the write lock not had within busy_timeout), corrupt, other",
+    labelNames: ["cause"],
+    registers: [registry],
+  });
+  for (const cause of DATABASE_ERROR_CAUSES) databaseErrors.inc({ cause }, 0);
+  diagnostics.subscribe(UNEXPECTED_ERROR, (error) => {
+    const cause = databaseErrorCause(error);
+    if (cause) databaseErrors.inc({ cause });
+  });
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     const expressRoute = recordRoute(req);
@@ -149,7 +181,7 @@ export function storeMetrics(store: Store, registry = new Registry()): Registry 
   const ordersByStatus = store.sqlite.prepare("SELECT status, count(*) AS n FROM orders GROUP BY status");
   new Gauge({
     name: "shop_orders",
-    help: "Orders by status (rate() of PAY_SUCCESS…SEND_SUCCESS counts what was paid and delivered)",
+    help: "Orders now in each status (a gauge: orders leave a status, so never rate() it; what was paid or delivered in a period is a query on orders, not this)",
     labelNames: ["status"],
     registers: [registry],
     collect() {
@@ -164,6 +196,27 @@ export function storeMetrics(store: Store, registry = new Registry()): Registry 
     registers: [registry],
     collect() {
       this.set(backlog.get() as number);
+    },
+  });
+  const skusOnSale = store.sqlite.prepare(
+    `SELECT count(*) AS onSale, coalesce(sum(NOT EXISTS (SELECT 1 FROM cdkeys c WHERE c.sku_no = s.sku_no AND c.status = 'UNUSED')), 0) AS soldOut
+       FROM skus s JOIN goods g ON g.goods_no = s.goods_no WHERE g.status = 'ON_SALE' AND s.disabled = 0`,
+  );
+  const stock = () => skusOnSale.get() as { onSale: number; soldOut: number };
+  new Gauge({
+    name: "shop_skus_on_sale",
+    help: "SKUs a shopper can buy (goods ON_SALE, SKU not disabled)",
+    registers: [registry],
+    collect() {
+      this.set(stock().onSale);
+    },
+  });
+  new Gauge({
+    name: "shop_skus_sold_out",
+    help: "SKUs on sale without a single unused code: orders for them wait in SENDING (npm run admin -- codes:import)",
+    registers: [registry],
+    collect() {
+      this.set(stock().soldOut);
     },
   });
   const refundsByStatus = store.sqlite.prepare("SELECT status, count(*) AS n FROM refunds WHERE status <> 'SUCCEEDED' GROUP BY status");

@@ -25,13 +25,18 @@ export function prepareStore(config: Config, logger: Logger, seeder: Seeder): St
     );
   }
   const store = openStore(config.dbFile);
+  // an upgrade's migrations, each once (a new database's are its creation, logged below)
+  if (!fresh) for (const migration of store.migrationsApplied) logger.info({ dbFile: config.dbFile, migration }, "migration applied");
   if (fresh && config.demo) {
     // demo goods, coupons, accounts (published password demo123456), orders and codes
     const summary = seeder.seed(store, { mediaDir: config.mediaDir });
-    logger.info({ dbFile: config.dbFile, goods: summary.counts.goods, demo: true }, "database created and seeded with the demo");
+    logger.info(
+      { dbFile: config.dbFile, schema: store.migrationsApplied.at(-1), goods: summary.counts.goods, demo: true },
+      "database created and seeded with the demo",
+    );
   } else if (fresh) {
     logger.info(
-      { dbFile: config.dbFile, demo: false },
+      { dbFile: config.dbFile, schema: store.migrationsApplied.at(-1), demo: false },
       "database created empty: the storefront says 正在筹备中 until goods are imported (npm run admin -- goods:import)",
     );
   }

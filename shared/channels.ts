@@ -6,3 +6,6 @@ export const TRADE_API_ANSWER = "shop:trade-api-answer";
 
 /** Published for each document the storefront renders: `{ render: "string" | "stream" }` (app/entry.server.tsx). */
 export const DOCUMENT_RENDER = "shop:document-render";
+
+/** Published for each unexpected error that failed a request or a background job: the error (server/metrics.ts counts the database's by cause). */
+export const UNEXPECTED_ERROR = "shop:unexpected-error";

@@ -1,8 +1,12 @@
+import Database from "better-sqlite3";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { openStore } from "../../db/client";
+import { openStore, type Store } from "../../db/client";
 import { databaseAnswers, healthRouter, tradeServicesAnswer } from "./health";
 
 async function probe(path: string, options: { stopping?: boolean; closed?: boolean } = {}) {
@@ -47,6 +51,39 @@ describe("the probes", () => {
   it("/readyz is 503 when the database does not answer", async () => {
     expect(await probe("/readyz", { closed: true })).toEqual({ status: 503, body: { status: "database unavailable" } });
     expect(await probe("/readyz")).toEqual({ status: 200, body: { status: "ready" } });
+  });
+});
+
+describe("/readyz and writes (operator trial L2)", () => {
+  it("is 503 on a connection that cannot write, 200 on one that can, and rewrites one heartbeat row", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-health-"));
+    const file = join(dir, "shop.sqlite");
+    const writable = openStore(file);
+    const readonly = new Database(file, { readonly: true });
+    const ask = async (store: Store) => {
+      const server = express()
+        .use(healthRouter([databaseAnswers(store)], () => false))
+        .listen(0, "127.0.0.1");
+      await once(server, "listening");
+      try {
+        const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/readyz`);
+        return { status: answer.status, body: await answer.json() };
+      } finally {
+        server.close();
+      }
+    };
+    try {
+      expect(await ask({ ...writable, sqlite: readonly })).toEqual({ status: 503, body: { status: "database refuses writes" } });
+      expect(await ask(writable)).toEqual({ status: 200, body: { status: "ready" } });
+      expect(await ask(writable)).toEqual({ status: 200, body: { status: "ready" } });
+      expect(writable.sqlite.prepare("SELECT count(*) FROM readiness_heartbeat").pluck().get()).toBe(1);
+      // the probe's own short wait for the write lock does not stay on the connection
+      expect(writable.sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    } finally {
+      readonly.close();
+      writable.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -854,7 +854,7 @@ async function scaleMode() {
   });
   const lines = [`Run: ${machineLine}.`, ""];
   lines.push(
-    `autocannon ${connections} connections, ${duration} s per target, the home page as a visitor and as a logged-in member (a browser's cookies after its first page). *CPU ms/req* sums every process of the setup (cluster workers, nginx's workers, the trade process and the storefronts). nginx runs \`deploy/nginx/shop.conf\` as it is in the repository, with this run's addresses and cache directory.`,
+    `autocannon ${connections} connections, ${duration} s per target, the home page as a visitor and as a logged-in member (a browser's cookies after its first page). *CPU ms/req* sums every process of the setup (cluster workers, nginx's workers, the trade process and the storefronts). nginx runs \`deploy/nginx/shop.conf\` as it is in the repository (TLS included, with a certificate made for the run), with this run's addresses and cache directory.`,
     "",
     "| setup | page | rate | p50 | p99 | CPU ms/req | X-Cache-Status | non-2xx |",
     "|---|---|---:|---:|---:|---:|---|---:|",

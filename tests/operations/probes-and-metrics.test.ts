@@ -1,6 +1,7 @@
 // What a load balancer and an operator get from a running shop (the real server process, as
 // `npm start` runs it): /healthz and /readyz, and Prometheus metrics on a port of their own that
 // shoppers never reach.
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../bench/server";
 import { startShop, type Shop } from "../security/shop";
@@ -72,5 +73,36 @@ describe("metrics", () => {
     expect(text).toMatch(/^trade_api_answers_total\{result="hit"\} [1-9]/m);
     expect(text).toMatch(/^trade_api_answers_total\{result="miss"\} [1-9]/m);
     expect(text).toMatch(/^shop_refusals_total\{action="sms_login",status="400"\} 1$/m);
+  });
+
+  it("count the SKUs on sale and those sold out, read from the database at scrape time (operator trial L7)", async () => {
+    const gauge = async (name: string) => Number((await (await fetch(metricsUrl)).text()).match(new RegExp(`^${name} (\\d+)$`, "m"))?.[1]);
+    const [onSale, soldOut] = [await gauge("shop_skus_on_sale"), await gauge("shop_skus_sold_out")];
+    expect(onSale).toBeGreaterThan(0);
+    expect(soldOut).toBeGreaterThanOrEqual(0);
+    // the codes of one SKU on sale that has some are all sold, by another connection (the admin script's way)
+    const db = new Database(shop.dbFile);
+    try {
+      const sku = db
+        .prepare(
+          `SELECT s.sku_no FROM skus s JOIN goods g ON g.goods_no = s.goods_no WHERE g.status = 'ON_SALE' AND s.disabled = 0
+           AND EXISTS (SELECT 1 FROM cdkeys c WHERE c.sku_no = s.sku_no AND c.status = 'UNUSED') LIMIT 1`,
+        )
+        .pluck()
+        .get() as string;
+      db.prepare("UPDATE cdkeys SET status = 'DELIVERED' WHERE sku_no = ? AND status = 'UNUSED'").run(sku);
+    } finally {
+      db.close();
+    }
+    expect(await gauge("shop_skus_sold_out")).toBe(soldOut + 1);
+    expect(await gauge("shop_skus_on_sale")).toBe(onSale);
+  });
+
+  it("count database errors by cause, every cause present from the start, and call shop_orders a gauge", async () => {
+    const text = await (await fetch(metricsUrl)).text();
+    for (const cause of ["full", "readonly", "io", "busy", "corrupt", "other"])
+      expect(text).toMatch(new RegExp(`^shop_database_errors_total\\{cause="${cause}"\\} 0$`, "m"));
+    const help = text.match(/^# HELP shop_orders (.*)$/m)?.[1];
+    expect(help).toContain("never rate()");
   });
 });

@@ -76,7 +76,7 @@ describe("nginx in front of the shop (deploy/nginx/shop.conf)", () => {
   it("a Host whose port is not a port is a 400 through nginx, never a 500 (review 2026-11c L2)", async () => {
     for (const host of ["127.0.0.1:99999", "127.0.0.1:abc"])
       for (const path of ["/", "/topic/G1001", "/search-result/steam", "/robots.txt"]) {
-        const res = await rawGet(nginx.url, path, { Host: host });
+        const res = await rawGet(nginx.url, path, { Host: host }, { ca: nginx.ca });
         expect(res.status, `${host} ${path}`).toBe(400);
       }
   });

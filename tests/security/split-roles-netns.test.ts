@@ -21,7 +21,8 @@ const ADDRESS = { trade: "10.231.0.10", sf1: "10.231.0.11", sf2: "10.231.0.12", 
 /** 20 shoppers for the limit, one who makes 21 attempts, and a few for the other checks. */
 const SHOPPERS = Array.from({ length: 30 }, (_, i) => `10.231.1.${i + 1}`);
 const TRADE = `http://${ADDRESS.trade}:3100`;
-const NGINX = `http://${ADDRESS.nginx}:8080`;
+/** nginx's TLS server (its plain http server on 8080 only redirects here). */
+const NGINX = `https://${ADDRESS.nginx}:8443`;
 const STOREFRONTS = [`http://${ADDRESS.sf1}:3001`, `http://${ADDRESS.sf2}:3002`];
 /** As decision 023 and docs/deploy.md say: the storefronts' addresses and nginx's. */
 const TRADE_TRUST_PROXY = `${ADDRESS.sf1}, ${ADDRESS.sf2}, ${ADDRESS.nginx}`;
@@ -55,17 +56,19 @@ function node(name: keyof typeof ADDRESS, port: number, env: Record<string, stri
   return started;
 }
 
-/** deploy/nginx/shop.conf as shipped, with the namespaces' addresses and a cache directory of its own. */
-function startNginx(binary: string): void {
+/** deploy/nginx/shop.conf as shipped, with the namespaces' addresses and a cache directory of its own; its certificate. */
+function startNginx(binary: string): string {
   const prefix = join(dir, "nginx");
   mkdirSync(prefix, { recursive: true });
   chmodSync(dir, 0o755);
-  writeNginxConfig(prefix, {
+  const { cert } = writeNginxConfig(prefix, {
     storefronts: [`${ADDRESS.sf1}:3001`, `${ADDRESS.sf2}:3002`],
     trade: `${ADDRESS.trade}:3100`,
-    listen: `${ADDRESS.nginx}:8080`,
+    listen: `${ADDRESS.nginx}:8443`,
+    plain: `${ADDRESS.nginx}:8080`,
   });
   processes.push(runIn("nginx", [binary, "-p", `${prefix}/`, "-c", "nginx.conf", "-g", "daemon off;"], { logDir: dir, env: process.env }));
+  return cert;
 }
 
 async function ready(url: string): Promise<void> {
@@ -126,7 +129,6 @@ describe.skipIf(skipped)("split roles on separate addresses (trade, two storefro
       nginx: [ADDRESS.nginx],
       client: [ADDRESS.client, ...SHOPPERS],
     });
-    shoppers = startShoppers("client", dir);
     node("trade", 3100, { SERVER_ROLE: "trade", DB_FILE: dbFile, SESSION_SECRET, PAY_NOTIFY_SECRET, TRUST_PROXY: TRADE_TRUST_PROXY });
     const storefront = {
       SERVER_ROLE: "storefront",
@@ -137,7 +139,8 @@ describe.skipIf(skipped)("split roles on separate addresses (trade, two storefro
     };
     node("sf1", 3001, storefront);
     node("sf2", 3002, storefront);
-    startNginx(nginxBinary!);
+    const cert = startNginx(nginxBinary!);
+    shoppers = startShoppers("client", dir, { ...process.env, NODE_EXTRA_CA_CERTS: cert });
     await ready(`${TRADE}/readyz`);
     await Promise.all(STOREFRONTS.map((url) => ready(`${url}/readyz`)));
     await ready(`${NGINX}/favicon.svg`);

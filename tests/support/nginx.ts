@@ -1,9 +1,11 @@
 // deploy/nginx/shop.conf run by a real nginx, for the security tests and `npm run bench -- --scale`:
-// the shipped file with only its upstream addresses, listen port and cache directory replaced.
-import { spawn } from "node:child_process";
+// the shipped file with only its upstream addresses, listen ports, certificate and cache directory
+// replaced. The certificate is made for the test with openssl, and the test process trusts it.
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Agent, setGlobalDispatcher } from "undici";
 import { ensureTestTools } from "../../scripts/setup.mjs";
 import { freePort } from "../bench/server";
 
@@ -17,26 +19,64 @@ export function ensureNginx(): string | null {
 }
 
 export interface Nginx {
+  /** The TLS server (https://127.0.0.1:port), which this process trusts. */
   url: string;
+  /** The plain http server, which only redirects to https. */
+  plainUrl: string;
+  /** The certificate nginx serves (PEM), for clients other than fetch. */
+  ca: string;
   pid: number;
   stop(): Promise<void>;
 }
 
+/** A self-signed certificate for localhost, 127.0.0.1 and `ips`, written into `dir`: its PEM files. */
+export function makeCertificate(dir: string, ips: string[] = []): { cert: string; key: string } {
+  const cert = join(dir, "fullchain.pem");
+  const key = join(dir, "privkey.pem");
+  const names = ["DNS:localhost", "IP:127.0.0.1", ...ips.map((ip) => `IP:${ip}`)].join(",");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"].concat([
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      `subjectAltName=${names}`,
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ]),
+    { stdio: "ignore" },
+  );
+  chmodSync(key, 0o644);
+  return { cert, key };
+}
+
 /**
  * deploy/nginx/*.conf as shipped, written into `prefix` with only the upstream addresses (host:port),
- * the listen address and the cache directory replaced; refuses a shop.conf whose placeholders moved.
+ * the two listen addresses, the certificate and the cache directory replaced; refuses a shop.conf
+ * whose placeholders moved. The certificate is made here (makeCertificate) for 127.0.0.1 and the
+ * TLS listen address; returns its file.
  */
-export function writeNginxConfig(prefix: string, { storefronts, trade, listen }: { storefronts: [string, string]; trade: string; listen: string }): void {
+export function writeNginxConfig(
+  prefix: string,
+  { storefronts, trade, listen, plain }: { storefronts: [string, string]; trade: string; listen: string; plain: string },
+): { cert: string } {
   // nginx's workers drop root for `nobody`: a directory of their own they may enter and write
   chmodSync(prefix, 0o755);
   mkdirSync(join(prefix, "cache"), { recursive: true, mode: 0o777 });
   chmodSync(join(prefix, "cache"), 0o777);
+  const host = listen.slice(0, listen.lastIndexOf(":"));
+  const { cert, key } = makeCertificate(prefix, host === "127.0.0.1" ? [] : [host]);
   const replacements: [string, string][] = [
-    ["server 127.0.0.1:3001;", `server ${storefronts[0]};`],
-    ["server 127.0.0.1:3002;", `server ${storefronts[1]};`],
+    ["server 127.0.0.1:3001 ", `server ${storefronts[0]} `],
+    ["server 127.0.0.1:3002 ", `server ${storefronts[1]} `],
     ["server 127.0.0.1:3100;", `server ${trade};`],
-    ["listen 8080;", `listen ${listen};`],
-    ["/var/cache/nginx/shop", join(prefix, "cache")],
+    ["listen 80;", `listen ${plain};`],
+    ["listen 443 ssl;", `listen ${listen} ssl;`],
+    ["/etc/ssl/shop/fullchain.pem", cert],
+    ["/etc/ssl/shop/privkey.pem", key],
+    ["/var/lib/nginx/shop", join(prefix, "cache")],
   ];
   let shop = readFileSync(join(ROOT, "deploy/nginx/shop.conf"), "utf8");
   for (const [from, to] of replacements) {
@@ -45,18 +85,31 @@ export function writeNginxConfig(prefix: string, { storefronts, trade, listen }:
   }
   writeFileSync(join(prefix, "shop.conf"), shop);
   copyFileSync(join(ROOT, "deploy/nginx/nginx.conf"), join(prefix, "nginx.conf"));
+  return { cert };
+}
+
+/** This process's fetch trusts `ca` besides the usual authorities. */
+function trust(ca: string): void {
+  setGlobalDispatcher(new Agent({ connect: { ca } }));
 }
 
 /** nginx running deploy/nginx/*.conf in front of two storefronts (may be the same) and the trade tier. */
 export async function startNginx(binary: string, { storefronts, trade }: { storefronts: [string, string]; trade: string }): Promise<Nginx> {
   const prefix = mkdtempSync(join(tmpdir(), "shop-nginx-"));
-  const port = await freePort();
+  const [port, plainPort] = [await freePort(), await freePort()];
   const hostPort = (url: string) => new URL(url).host;
-  writeNginxConfig(prefix, { storefronts: [hostPort(storefronts[0]), hostPort(storefronts[1])], trade: hostPort(trade), listen: `127.0.0.1:${port}` });
+  const { cert } = writeNginxConfig(prefix, {
+    storefronts: [hostPort(storefronts[0]), hostPort(storefronts[1])],
+    trade: hostPort(trade),
+    listen: `127.0.0.1:${port}`,
+    plain: `127.0.0.1:${plainPort}`,
+  });
+  const ca = readFileSync(cert, "utf8");
+  trust(ca);
 
   const child = spawn(binary, ["-p", `${prefix}/`, "-c", "nginx.conf", "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `https://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${prefix}/error.log`);
     if (
@@ -71,6 +124,8 @@ export async function startNginx(binary: string, { storefronts, trade }: { store
   }
   return {
     url,
+    plainUrl: `http://127.0.0.1:${plainPort}`,
+    ca,
     pid: child.pid!,
     async stop() {
       child.kill("SIGQUIT");

@@ -1,6 +1,8 @@
 // The `{success, result}` envelope that carries results and ApiErrors, and zod input parsing
 // whose failures name the field in Chinese (spec/03 §2).
+import diagnostics from "node:diagnostics_channel";
 import type { ErrorRequestHandler, Response } from "express";
+import { UNEXPECTED_ERROR } from "../../../shared/channels";
 import { withoutSecrets } from "../../http/log-url";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -86,6 +88,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       return sendError(res, new ApiError(ERROR.BAD_INPUT, tooLarge ? "请求体过大" : "请求体格式错误"));
     }
     logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
+    diagnostics.channel(UNEXPECTED_ERROR).publish(error);
     sendError(res, new ApiError(ERROR.INTERNAL, "服务繁忙，请稍后再试"));
   };
 }

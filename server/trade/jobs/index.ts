@@ -1,6 +1,8 @@
 // Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders and the outbox relay. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
+import diagnostics from "node:diagnostics_channel";
+import { UNEXPECTED_ERROR } from "../../../shared/channels";
 import { payProvider, sendersOf, type TradeDeps } from "../deps";
 import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
@@ -22,11 +24,15 @@ const FULFIL_SLICE_MS = 10;
 
 export function startJobs(deps: TradeDeps) {
   let stopped = false;
+  const failed = (job: string) => (error: unknown) => {
+    deps.logger.error({ err: error, job }, "background job failed");
+    diagnostics.channel(UNEXPECTED_ERROR).publish(error);
+  };
   const safely = (name: string, job: () => unknown) => () => {
     try {
       job();
     } catch (error) {
-      deps.logger.error({ err: error, job: name }, "background job failed");
+      failed(name)(error);
     }
   };
   const expiry = safely("expiry", () => {
@@ -62,7 +68,7 @@ export function startJobs(deps: TradeDeps) {
       .then((pass) => {
         if (pass.succeeded.length) deps.logger.info({ refunds: pass.succeeded }, "refunds confirmed by the pay provider");
       })
-      .catch((error) => deps.logger.error({ err: error, job: "refunds" }, "background job failed"))
+      .catch(failed("refunds"))
       .finally(() => (refunding = false));
   };
   // the real provider's trades: queried when quiet, closed when their order no longer can be paid
@@ -75,7 +81,7 @@ export function startJobs(deps: TradeDeps) {
         if (pass.settled.length) deps.logger.warn({ orders: pass.settled }, "payments found by a trade query (their notification never came)");
         if (pass.failed.length) deps.logger.warn({ trades: pass.failed }, "pay provider's trade query or close failed; tried again");
       })
-      .catch((error) => deps.logger.error({ err: error, job: "trades" }, "background job failed"))
+      .catch(failed("trades"))
       .finally(() => (syncing = false));
   };
   // every path that adds codes (the admin script, an import, codes returned to the shelf) is seen
@@ -97,7 +103,7 @@ export function startJobs(deps: TradeDeps) {
       .then((pass) => {
         if (pass.sent.length) deps.logger.info({ messages: pass.sent }, "messages sent");
       })
-      .catch((error) => deps.logger.error({ err: error, job: "message relay" }, "background job failed"))
+      .catch(failed("message relay"))
       .finally(() => (relaying = false));
   };
   expiry();

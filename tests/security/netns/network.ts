@@ -92,8 +92,8 @@ export interface Shoppers {
 }
 
 /** The shoppers: one agent process in their namespace (netns/shopper-agent.mjs) sends every request. */
-export function startShoppers(node: string, logDir: string): Shoppers {
-  const agent = runIn(node, [process.execPath, join(import.meta.dirname, "shopper-agent.mjs")], { env: process.env, logDir });
+export function startShoppers(node: string, logDir: string, env: NodeJS.ProcessEnv = process.env): Shoppers {
+  const agent = runIn(node, [process.execPath, join(import.meta.dirname, "shopper-agent.mjs")], { env, logDir });
   const waiting = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
   let next = 0;
   createInterface({ input: agent.child.stdout }).on("line", (line) => {

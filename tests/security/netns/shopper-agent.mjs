@@ -2,11 +2,14 @@
 // request per line on stdin as JSON { id, from, url, method, headers, body } and answers each on
 // stdout as { id, status, headers, body } or { id, error }, sending it from the local address
 // `from`, so each shopper reaches nginx, a storefront or the trade tier from an address of its own.
-import { request } from "node:http";
+// https (nginx's TLS server) trusts the test's certificate through NODE_EXTRA_CA_CERTS.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { createInterface } from "node:readline";
 
 function send({ from, url, method = "GET", headers = {}, body }) {
   return new Promise((resolve, reject) => {
+    const request = url.startsWith("https:") ? httpsRequest : httpRequest;
     const req = request(url, { method, headers, localAddress: from, agent: false }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
