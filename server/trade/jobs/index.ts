@@ -1,4 +1,5 @@
-// Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders and the outbox relay. Each runs once
+// Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders, the outbox relay and
+// retention. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
 import { sendersOf, type TradeDeps } from "../deps";
@@ -6,11 +7,13 @@ import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
+import { pruneOldRecords } from "./retention";
 import { sendRestockNotices } from "../services/restock.service";
 
 const REFUND_TICK_MS = 1_000;
 const RESTOCK_TICK_MS = 2_000;
 const RELAY_TICK_MS = 1_000;
+const RETENTION_TICK_MS = 10 * 60_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -85,17 +88,26 @@ export function startJobs(deps: TradeDeps) {
       .catch((error) => deps.logger.error({ err: error, job: "message relay" }, "background job failed"))
       .finally(() => (relaying = false));
   };
+  const retention = safely("retention", () => {
+    const pass = pruneOldRecords(deps, deps.now());
+    if (pass.outbox || pass.smsCodes || pass.loginAttempts) {
+      deps.logger.info({ outbox: pass.outbox, smsCodes: pass.smsCodes, loginAttempts: pass.loginAttempts }, "deleted records past their retention");
+    }
+    if (pass.more && !stopped) setImmediate(retention);
+  });
   expiry();
   fulfilment();
   restockNotices();
   refundJob();
   relayJob();
+  retention();
   const timers = [
     setInterval(relayJob, RELAY_TICK_MS),
     setInterval(expiry, 5_000),
     setInterval(fulfilment, Math.max(100, Math.min(1_000, deps.config.fulfilDelayMs / 3))),
     setInterval(refundJob, REFUND_TICK_MS),
     setInterval(restockNotices, RESTOCK_TICK_MS),
+    setInterval(retention, RETENTION_TICK_MS),
   ];
   return {
     stop() {
