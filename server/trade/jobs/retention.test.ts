@@ -16,10 +16,10 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-function message(status: string, ageDays: number, body = "您的兑换码：ABCD-EFGH") {
+function message(status: string, ageDays: number, sentDaysAgo: number | null = status === "SENT" ? ageDays : null) {
   store.sqlite
-    .prepare("INSERT INTO outbox_messages (channel, recipient, body, status, created_at) VALUES ('SMS', '+86-13800138000', ?, ?, ?)")
-    .run(`${body} ${status} ${ageDays}`, status, NOW - ageDays * DAY);
+    .prepare("INSERT INTO outbox_messages (channel, recipient, body, status, created_at, sent_at) VALUES ('SMS', '+86-13800138000', ?, ?, ?, ?)")
+    .run(`您的兑换码：ABCD-EFGH ${status} ${ageDays}`, status, NOW - ageDays * DAY, sentDaysAgo === null ? null : NOW - sentDaysAgo * DAY);
 }
 function smsCode(expiredDaysAgo: number, usedDaysAgo: number | null) {
   store.sqlite
@@ -37,11 +37,14 @@ it("deletes sent and skipped messages past OUTBOX_RETENTION_DAYS, with the codes
   message("SENT", 31);
   message("SKIPPED", 40);
   message("SENT", 29);
+  message("SENT", 60, 1);
   message("PENDING", 45);
   message("FAILED", 45);
   expect(pruneOldRecords(deps, NOW)).toMatchObject({ outbox: 2, more: false });
   expect(left("SELECT status, body FROM outbox_messages ORDER BY id")).toEqual([
     { status: "SENT", body: "您的兑换码：ABCD-EFGH SENT 29" },
+    // queued 60 days ago, sent yesterday: its retention counts from yesterday
+    { status: "SENT", body: "您的兑换码：ABCD-EFGH SENT 60" },
     { status: "PENDING", body: "您的兑换码：ABCD-EFGH PENDING 45" },
     { status: "FAILED", body: "您的兑换码：ABCD-EFGH FAILED 45" },
   ]);

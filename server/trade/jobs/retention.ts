@@ -22,9 +22,11 @@ export function pruneOldRecords(deps: Pick<TradeDeps, "store" | "config">, now: 
   const { sqlite } = deps.store;
   const { outboxMs, loginRecordsMs } = deps.config.retention;
   const statements = {
+    // counted from when it went out (a message queued long ago may have been sent late); created_at finds it by index
     outbox: sqlite.prepare(
       `DELETE FROM outbox_messages WHERE id IN (
-         SELECT id FROM outbox_messages WHERE created_at < @before AND status IN ('SENT', 'SKIPPED') LIMIT ${BATCH})`,
+         SELECT id FROM outbox_messages
+         WHERE created_at < @before AND coalesce(sent_at, created_at) < @before AND status IN ('SENT', 'SKIPPED') LIMIT ${BATCH})`,
     ),
     // a used code also tells which address is its number's owner's (SMS_CODE.ownerAddressMs): kept as long
     smsCodes: sqlite.prepare(
