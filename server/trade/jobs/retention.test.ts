@@ -2,7 +2,10 @@
 // their retention go; recent ones, messages still to send or given up, and what the limits still read stay.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { openStore, type Store } from "../../../db/client";
+import { loadConfig } from "../../config";
+import { createLogger } from "../../logger";
 import type { TradeDeps } from "../deps";
+import { startJobs } from ".";
 import { pruneOldRecords } from "./retention";
 
 const DAY = 86_400_000;
@@ -80,4 +83,13 @@ it("works off a large backlog in short batches, saying when there is more for th
   expect(first).toMatchObject({ outbox: 5_000, more: true });
   expect(pruneOldRecords(deps, NOW)).toMatchObject({ outbox: 200, more: false });
   expect(left("SELECT count(*) AS n FROM outbox_messages")).toEqual([{ n: 1 }]);
+});
+
+it("runs with the trade jobs from their start, with the configured retention", () => {
+  const config = loadConfig({ NODE_ENV: "test", DB_FILE: ":memory:", OUTBOX_RETENTION_DAYS: "10", LOG_LEVEL: "silent" });
+  message("SENT", 11);
+  message("SENT", 9);
+  const jobs = startJobs({ config, store, logger: createLogger("silent"), now: () => NOW });
+  jobs.stop();
+  expect(left("SELECT body FROM outbox_messages")).toEqual([{ body: "您的兑换码：ABCD-EFGH SENT 9" }]);
 });
