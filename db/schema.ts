@@ -64,7 +64,12 @@ export const loginAttempts = sqliteTable(
     success: integer("success", { mode: "boolean" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_attempts_mobile_idx").on(t.mobile, t.createdAt), index("login_attempts_address_idx").on(t.clientIp, t.createdAt)],
+  (t) => [
+    index("login_attempts_mobile_idx").on(t.mobile, t.createdAt),
+    index("login_attempts_address_idx").on(t.clientIp, t.createdAt),
+    // the retention job (decision 056)
+    index("login_attempts_created_idx").on(t.createdAt),
+  ],
 );
 
 export const smsCodes = sqliteTable(
@@ -80,7 +85,12 @@ export const smsCodes = sqliteTable(
     clientIp: text("client_ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sms_codes_mobile_idx").on(t.mobile, t.createdAt), index("sms_codes_ip_idx").on(t.clientIp, t.createdAt)],
+  (t) => [
+    index("sms_codes_mobile_idx").on(t.mobile, t.createdAt),
+    index("sms_codes_ip_idx").on(t.clientIp, t.createdAt),
+    // the retention job (decision 056)
+    index("sms_codes_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Challenges of the local captcha provider (geetest v4 flow). */
@@ -600,6 +610,8 @@ export const outboxMessages = sqliteTable(
     index("outbox_recipient_idx").on(t.recipient, t.createdAt),
     index("outbox_order_idx").on(t.orderNo),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // the retention job (decision 056)
+    index("outbox_created_idx").on(t.createdAt),
   ],
 );
 

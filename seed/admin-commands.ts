@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { backupDatabase, BackupError, restoreDatabase } from "../db/backup";
 import { openStore } from "../db/client";
 import { couponActivities, coupons, members, orderPerformances, orders, orderUnits, outboxMessages, skus } from "../db/schema";
 import { ConfigError, loadConfig } from "../server/config";
@@ -46,14 +47,17 @@ interface Command {
   summary: string;
   /** Writes the demo's accounts, made-up codes or a payment nobody made: refused outside a demo database (decision 049). */
   demoOnly?: boolean;
-  run(ctx: Context): void;
+  run?(ctx: Context): void | Promise<void>;
+  /** Instead of run: works on the files it is given, without opening DB_FILE (which may be the one it replaces). */
+  runOnFiles?(args: string[]): void;
 }
 
 const out = (...lines: string[]) => console.log(lines.join("\n"));
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 // ─── lookups ─────────────────────────────────────────────────────────────
 
-function arg(ctx: Context, index: number, name: string): string {
+function arg(ctx: Pick<Context, "args">, index: number, name: string): string {
   const value = ctx.args[index];
   if (!value) throw new AdminError(`缺少参数 <${name}>`);
   return value;
@@ -440,6 +444,38 @@ const COMMANDS: Record<string, Command> = {
       if (report.written) out("  下一步：codes:import 导入各 SKU 的兑换码");
     },
   },
+  backup: {
+    usage: "backup FILE",
+    summary: "在线备份数据库到 FILE（商城运行时也一致；检查完整性；不覆盖已有文件）",
+    async run(ctx) {
+      const file = arg(ctx, 0, "FILE");
+      const summary = await backupDatabase(ctx.deps.store.sqlite, file);
+      out(
+        `已备份 ${ctx.deps.config.dbFile} → ${file}（${megabytes(summary.bytes)}，完整性检查通过）`,
+        `  订单 ${summary.orders} 个，最新下单于 ${formatDateTime(summary.newestOrderAt) || "-"}；已发放兑换码 ${summary.deliveredCodes} 个`,
+      );
+    },
+  },
+  restore: {
+    usage: "restore BACKUP TARGET",
+    summary: "商城停止后用备份替换数据库 TARGET：原数据库保留在旁边，其后发放的兑换码在恢复后标为已发放并列出，其后支付的订单列出供对账",
+    runOnFiles(args) {
+      const [backup, target] = [arg({ args }, 0, "BACKUP"), arg({ args }, 1, "TARGET")];
+      const report = restoreDatabase(backup, target, Date.now());
+      out(`已恢复 ${backup} → ${target}（完整性检查通过；订单 ${report.backup.orders} 个，最新下单于 ${formatDateTime(report.backup.newestOrderAt) || "-"}）`);
+      if (!report.replacedFile) return out(`  ${target} 原来不存在：无法列出备份之后发放的兑换码和支付的订单，请按支付通道的账单和发货记录核对`);
+      out(`  原数据库保留为 ${report.replacedFile}`);
+      const carried = report.codesSold.filter((c) => c.carriedOver).length;
+      out(
+        `备份之后发放的兑换码 ${report.codesSold.length} 个${carried ? `（其中 ${carried} 个在恢复后的数据库中已标为已发放，不会再次售出）` : ""}：`,
+        ...report.codesSold.map(
+          (c) => `  ${c.skuNo}  ${c.code}  订单 ${c.orderNo ?? "-"}  ${formatDateTime(c.deliveredAt)}${c.carriedOver ? "" : "  （备份中没有这个码）"}`,
+        ),
+        `备份之后支付的订单 ${report.ordersPaid.length} 个（恢复后的数据库中没有这些支付，请与支付通道核对后处理）：`,
+        ...report.ordersPaid.map((o) => `  ${o.orderNo}  ${o.status}  ${yuan(o.payPrice)}  ${formatDateTime(o.payAt)}`),
+      );
+    },
+  },
 };
 
 /** An import file's bytes; one larger than the import's limit is refused unread. */
@@ -505,8 +541,20 @@ export function databaseRefusal(dbFile: string): string | null {
   return null;
 }
 
-/** Runs one admin command line; its output goes to the console, and the answer is the process's exit code. */
-export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
+/** An admin command's failure as the operator reads it (exit code 1), or the unexpected error rethrown. */
+function failure(error: unknown): number {
+  if (error instanceof AdminError || error instanceof ApiError || error instanceof ConfigError || error instanceof BackupError) {
+    console.error(error.message);
+    return 1;
+  }
+  throw error;
+}
+
+/**
+ * Runs one admin command line; its output goes to the console, and the answer is the process's exit code (a
+ * promise of it for a command that waits, such as backup).
+ */
+export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number | Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -536,6 +584,14 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
     printHelp();
     return 0;
   }
+  if (command.runOnFiles) {
+    try {
+      command.runOnFiles(args);
+      return 0;
+    } catch (error) {
+      return failure(error);
+    }
+  }
 
   let config;
   try {
@@ -561,16 +617,21 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv): number {
     return 1;
   }
   const deps: TradeDeps = { config, store, logger: createLogger("error"), now: Date.now };
+  let pending: void | Promise<void>;
   try {
-    command.run({ deps, args, flags: parsed.values });
-    return 0;
+    pending = command.run!({ deps, args, flags: parsed.values });
   } catch (error) {
-    if (error instanceof AdminError || error instanceof ApiError || error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
     store.close();
+    return failure(error);
   }
+  if (!pending) {
+    store.close();
+    return 0;
+  }
+  return pending
+    .then(
+      () => 0,
+      (error: unknown) => failure(error),
+    )
+    .finally(() => store.close());
 }

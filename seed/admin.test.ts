@@ -79,6 +79,7 @@ function admin(...args: string[]): AdminRun {
   const error = vi.spyOn(console, "error").mockImplementation((...line) => void stderr.push(`${format(...line)}\n`));
   try {
     const code = runAdmin(args, adminEnv());
+    if (typeof code !== "number") throw new Error(`${args[0]} waits: run it with an awaiting helper`);
     return { code, stdout: stdout.join(""), stderr: stderr.join("") };
   } finally {
     log.mockRestore();

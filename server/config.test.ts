@@ -44,8 +44,20 @@ describe("loadConfig", () => {
     [{ PAY_PROVIDER: "paypal" }, "PAY_PROVIDER"],
     [{ PAY_NOTIFY_SECRET: "short" }, "PAY_NOTIFY_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ OUTBOX_RETENTION_DAYS: "0" }, "OUTBOX_RETENTION_DAYS"],
+    [{ LOGIN_RECORD_RETENTION_DAYS: "forever" }, "LOGIN_RECORD_RETENTION_DAYS"],
   ])("stops on %j naming %s", (env, name) => {
     expect(() => load({ DB_FILE: dbFile, ...env })).toThrowError(new RegExp(name));
+  });
+
+  it("keeps sent messages and login records 30 days unless told otherwise, and says what a retention must be (decision 056)", () => {
+    expect(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).retention).toEqual({ outboxMs: 30 * 86_400_000, loginRecordsMs: 30 * 86_400_000 });
+    expect(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, OUTBOX_RETENTION_DAYS: "7" }).retention.outboxMs).toBe(7 * 86_400_000);
+    expect(() => load({ DB_FILE: dbFile, OUTBOX_RETENTION_DAYS: "0" })).toThrowError('OUTBOX_RETENTION_DAYS="0": 至少保留 1 天');
+    expect(() => load({ DB_FILE: dbFile, LOGIN_RECORD_RETENTION_DAYS: "forever" })).toThrowError(
+      'LOGIN_RECORD_RETENTION_DAYS="forever": 应为天数（1 至 3650 的整数）',
+    );
+    expect(() => load({ DB_FILE: dbFile, OUTBOX_RETENTION_DAYS: "1.5" })).toThrowError('OUTBOX_RETENTION_DAYS="1.5": 应为天数（1 至 3650 的整数）');
   });
 
   it.each([

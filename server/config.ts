@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { domainGroups, PublicOriginSchema } from "../shared/public-origin";
+import { DAY_MS } from "../shared/shop-time";
 import { trustProxy } from "./http/trust-proxy";
 import { messageSettings } from "./config-messages";
 import { alipaySettings, PAY_ENV, PaySettingError, wechatPaySettings } from "./pay-config";
@@ -31,6 +32,11 @@ export const SERVER_ROLES = ["all", "storefront", "trade"] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
 const SECRET_MIN = 32;
+const retentionDays = z.coerce
+  .number({ error: "应为天数（1 至 3650 的整数）" })
+  .int("应为天数（1 至 3650 的整数）")
+  .min(1, "至少保留 1 天")
+  .max(3650, "最多 3650 天");
 const baseUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
 
 const EnvSchema = z.object({
@@ -80,6 +86,9 @@ const EnvSchema = z.object({
   // a production start creates a missing DB_FILE only when told to: a mistyped path must not open an empty shop
   DB_CREATE: flag.default(false),
   ...PAY_ENV,
+  // how long sent messages (delivered codes, login codes in clear) and login records are kept (decision 056)
+  OUTBOX_RETENTION_DAYS: retentionDays.default(30),
+  LOGIN_RECORD_RETENTION_DAYS: retentionDays.default(30),
 });
 
 /** Settings whose value is a secret: an invalid one is named, never echoed (operator trial L1). */
@@ -200,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
     /** The services' read cache of catalogue answers (server/trade/services/read-cache.ts): 5 s in production, off otherwise. */
     readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
+    /** How long the retention job (server/trade/jobs/retention.ts) keeps sent messages and login records. */
+    retention: { outboxMs: c.OUTBOX_RETENTION_DAYS * DAY_MS, loginRecordsMs: c.LOGIN_RECORD_RETENTION_DAYS * DAY_MS },
     /** SMS and mail providers (server/config-messages.ts); the trade tier's only. */
     messages: c.SERVER_ROLE === "storefront" ? null : messageSettings(env, { demoAllowed: sandboxAllowed }),
   };

@@ -1,4 +1,5 @@
-// Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders and the outbox relay. Each runs once
+// Background work of the trade services, in-process: fulfilment, expiry, refunds, restock reminders, the outbox relay and
+// retention. Each runs once
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
 import diagnostics from "node:diagnostics_channel";
@@ -8,6 +9,7 @@ import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
 import { runFulfilment } from "./fulfilment";
 import { runRefunds } from "./refunds";
+import { pruneOldRecords } from "./retention";
 import { sendRestockNotices } from "../services/restock.service";
 import { syncTrades } from "../services/pay-trade.service";
 
@@ -15,6 +17,7 @@ const REFUND_TICK_MS = 1_000;
 const RESTOCK_TICK_MS = 2_000;
 const RELAY_TICK_MS = 1_000;
 const TRADE_TICK_MS = 2_000;
+const RETENTION_TICK_MS = 10 * 60_000;
 
 /**
  * How long the fulfilment worker may hold the (single) event loop before it lets requests run:
@@ -106,11 +109,19 @@ export function startJobs(deps: TradeDeps) {
       .catch(failed("message relay"))
       .finally(() => (relaying = false));
   };
+  const retention = safely("retention", () => {
+    const pass = pruneOldRecords(deps, deps.now());
+    if (pass.outbox || pass.smsCodes || pass.loginAttempts) {
+      deps.logger.info({ outbox: pass.outbox, smsCodes: pass.smsCodes, loginAttempts: pass.loginAttempts }, "deleted records past their retention");
+    }
+    if (pass.more && !stopped) setImmediate(retention);
+  });
   expiry();
   fulfilment();
   restockNotices();
   refundJob();
   relayJob();
+  retention();
   const timers = [
     setInterval(relayJob, RELAY_TICK_MS),
     setInterval(expiry, 5_000),
@@ -118,6 +129,7 @@ export function startJobs(deps: TradeDeps) {
     setInterval(refundJob, REFUND_TICK_MS),
     setInterval(restockNotices, RESTOCK_TICK_MS),
     setInterval(tradeJob, TRADE_TICK_MS),
+    setInterval(retention, RETENTION_TICK_MS),
   ];
   return {
     stop() {
