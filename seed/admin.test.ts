@@ -463,7 +463,7 @@ describe("npm run admin on a shop's own database (decision 049)", () => {
     shopFile = join(shopDir, "shop.sqlite");
     // a production start's database: migrated, empty, no demo mark; one real goods with one real code
     shop = openStore(shopFile);
-    shop.sqlite.exec(`INSERT INTO goods (goods_no, goods_name, platform, price_turn_cny, sale_off_price_cny) VALUES ('G9001', '真游戏', 'STEAM', 1000, 1000);
+    shop.sqlite.exec(`INSERT INTO goods (goods_no, goods_name, platform) VALUES ('G9001', '真游戏', 'STEAM');
       INSERT INTO skus (sku_no, goods_no, sku_name, price_turn_cny, origin_price_cny) VALUES ('G9001-S01', 'G9001', '标准版', 1000, 1000);
       INSERT INTO cdkeys (sku_no, code) VALUES ('G9001-S01', 'REAL-CODE-0001');`);
   });
@@ -560,11 +560,14 @@ describe("npm run admin on a shop's own database (decision 049)", () => {
     const done = onShop("goods:import", good);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toContain("G9100 星露谷物语：2 个 SKU，最低 ￥38.00");
-    expect(shop.sqlite.prepare("SELECT goods_name, status, sale_off_price_cny, price_turn_cny, goods_tags FROM goods WHERE goods_no = 'G9100'").get()).toEqual({
+    // the card's price is its cheapest SKU's (the goods_cards view, migration 0013): stored once, on the SKUs
+    const card =
+      "SELECT g.goods_name, g.status, c.sale_price, c.origin_price, g.goods_tags FROM goods g JOIN goods_cards c USING (goods_no) WHERE goods_no = 'G9100'";
+    expect(shop.sqlite.prepare(card).get()).toEqual({
       goods_name: "星露谷物语",
       status: "ON_SALE",
-      sale_off_price_cny: 3800,
-      price_turn_cny: 4800,
+      sale_price: 3800,
+      origin_price: 4800,
       goods_tags: '["独立","农场"]',
     });
     expect(shop.sqlite.prepare("SELECT sku_no, price_turn_cny, origin_price_cny FROM skus WHERE goods_no = 'G9100' ORDER BY sku_no").all()).toEqual([

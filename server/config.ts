@@ -211,8 +211,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readCacheTtlMs: c.TRADE_CACHE_TTL_MS ?? (production ? 5_000 : 0),
     /** How long the retention job (server/trade/jobs/retention.ts) keeps sent messages and login records. */
     retention: { outboxMs: c.OUTBOX_RETENTION_DAYS * DAY_MS, loginRecordsMs: c.LOGIN_RECORD_RETENTION_DAYS * DAY_MS },
-    /** SMS and mail providers (server/config-messages.ts); the trade tier's only. */
-    messages: c.SERVER_ROLE === "storefront" ? null : messageSettings(env, { demoAllowed: sandboxAllowed }),
+    /**
+     * SMS and mail providers (server/config-messages.ts): the trade tier's relay sends (jobs/message-relay.ts). A tool
+     * only writes messages to the outbox, for the running shop to send: it needs no provider (operator trial L8).
+     */
+    messages: c.SERVER_ROLE === "storefront" || options.tool ? null : messageSettings(env, { demoAllowed: sandboxAllowed }),
   };
 }
 
