@@ -60,7 +60,9 @@ test.describe("calm overlays", () => {
     if (js) await page.locator(".search-box[data-enhanced]").waitFor();
     await page.getByRole("link", { name: "TTS游戏商城 首页" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect(couponTitle(page)).toBeVisible();
+    // the pop-up waits for this visit's grant of automatic coupons and the member's coupons: seconds as the first
+    // test of a full run on a busy machine
+    await expect(couponTitle(page)).toBeVisible({ timeout: 15_000 });
     await expect(couponPopup(page).getByTestId("coupon-card")).toHaveCount(1);
     await closeCouponPopup(page);
     await page.reload();
