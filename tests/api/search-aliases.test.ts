@@ -2,6 +2,7 @@
 // goods.search_aliases, one per line, indexed with the tags; every hot search of the layout finds the
 // goods it advertises.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchGoodsApi } from "./goods-search";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -10,14 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface GoodsList {
-  list: { goods_no: string; goods_name: string }[];
-  approximate?: boolean;
-}
 const search = async (keyword: string) => {
-  const { status, body } = await h.api(`/api/trade_bff/v1/goods/search?${new URLSearchParams({ size: "100", keyword })}`);
+  const { status, list } = await searchGoodsApi(h, { keyword });
   expect(status).toBe(200);
-  return body.result.goods_list as GoodsList;
+  return list;
 };
 const numbersFound = async (keyword: string) => (await search(keyword)).list.map((g) => g.goods_no);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goods } from "../../db/schema";
 import { configureReadCache } from "../../server/trade/services/read-cache";
 import { searchGoods } from "../../server/trade/services/goods.service";
+import { searchGoodsApi, type GoodsList } from "./goods-search";
 import { startHarness, type Harness } from "./harness";
 import { expectedCard } from "./card-prices";
 import { createGoods } from "./promotion-fixtures";
@@ -15,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface GoodsList {
-  list: { goods_no: string; goods_name: string }[];
-  total: number;
-  platforms?: { platform: string; total: number }[];
-  approximate?: boolean;
-}
-const search = async (query: Record<string, string>) => {
-  const { status, body } = await h.api(`/api/trade_bff/v1/goods/search?${new URLSearchParams({ size: "100", ...query })}`);
-  return { status, list: body.result.goods_list as GoodsList };
-};
+const search = (query: Record<string, string>) => searchGoodsApi(h, query);
 const numbers = (list: GoodsList) => list.list.map((g) => g.goods_no).sort();
 
 describe("GET /api/trade_bff/v1/goods/search: near misses", () => {
