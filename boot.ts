@@ -3,6 +3,7 @@
 // workers, each of which serves it. It lives outside server/ because it hands the server the
 // seed (seed/), which fills a database just created: server/ never imports seed/.
 import cluster from "node:cluster";
+import { getHeapStatistics } from "node:v8";
 import { generateImages } from "./seed/images";
 import { seedDatabase } from "./seed/seed";
 import { runPrimary, type WorkerMessage } from "./server/cluster";
@@ -12,6 +13,8 @@ import { serve } from "./server/serve";
 import { StoreError, type Seeder } from "./server/store";
 
 const dev = process.argv.includes("--dev");
+/** Past this, the process was started without the shipped heap flags (512 MB old generation plus the young one). */
+const HEAP_LIMIT_WARNING_MB = 1024;
 
 let config;
 try {
@@ -30,6 +33,7 @@ const logger = createLogger(config.logLevel);
 const trust = trustWarning(config);
 if (trust && cluster.isPrimary) logger.warn({ trustProxy: config.trustProxy }, trust);
 if (cluster.isPrimary) for (const warning of startupWarnings(config)) logger.warn(warning);
+if (cluster.isPrimary) logHeapLimit(config.production);
 
 const seeder: Seeder = {
   seed: seedDatabase,
@@ -48,4 +52,20 @@ try {
   const exit = () => process.exit(1);
   if (cluster.isWorker && process.send) process.send({ shop: "cannot-start", cause: error.message } satisfies WorkerMessage, undefined, undefined, exit);
   else exit();
+}
+
+/**
+ * The heap's ceiling as V8 took it from the flags the process was started with (SERVER_V8_FLAGS in
+ * scripts/setup.mjs, decision 034; cluster workers inherit them). Without them V8 sizes the heap from the machine's
+ * memory, up to several GB, and a production process grows far past the ~300 MiB the flags hold it to.
+ */
+function logHeapLimit(production: boolean) {
+  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  logger.info({ node: process.version, heapLimitMb, v8Flags: process.execArgv.join(" ") }, "V8 heap limit");
+  if (production && heapLimitMb > HEAP_LIMIT_WARNING_MB) {
+    logger.warn(
+      { heapLimitMb },
+      `V8 堆上限 ${heapLimitMb} MB：未带 npm start 的参数启动（--max-semi-space-size=16 --max-old-space-size=512），进程内存可能涨到数 GB。请用 npm start 或 deploy/systemd/shop.service 的 ExecStart 启动 (docs/deploy.md)`,
+    );
+  }
 }

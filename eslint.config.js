@@ -1,6 +1,7 @@
 // `npm run lint`. Formatting is Prettier's job (`npm run format`); these rules look for mistakes.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
+import playwright from "eslint-plugin-playwright";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -46,6 +47,20 @@ export default tseslint.config(
   },
   { ...jsxA11y.flatConfigs.recommended, files: ["app/**/*.tsx"] },
   {
+    ...playwright.configs["flat/recommended"],
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      ...playwright.configs["flat/recommended"].rules,
+      // one test runs with JavaScript on and off (the two projects of playwright.config.ts) and asserts what each shows
+      "playwright/no-conditional-in-test": "off",
+      "playwright/no-conditional-expect": "off",
+      // a test that holds for one screen only says so (test.skip(condition, why))
+      "playwright/no-skipped-test": ["warn", { allowConditional: true }],
+      // the shared steps that assert what a person sees
+      "playwright/expect-expect": ["warn", { assertFunctionNames: ["expectNoViolations", "expectFitsPhones", "shootPage", "visit"] }],
+    },
+  },
+  {
     // ADR 001: the storefront reaches the trade services only over HTTP (app/api/*.server.ts)
     files: ["app/**/*.{ts,tsx}"],
     rules: {
@@ -59,6 +74,20 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // the storefront's server code logs through the request's logger (context.log, api.log: the access log's child,
+    // with the request id), never the console; the browser's console is for code that runs there (useEffect).
+    // Its settings come in the load context (context.env, parsed once by server/serve.ts), never from process.env.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-console": "error",
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "the storefront's settings are context.env (app/server-only/env.server.ts)." },
       ],
     },
   },

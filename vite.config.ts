@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,14 +41,19 @@ const SHELL = new Set(
     "app/components/layout/nonce.tsx",
     "app/hooks/use-hydrated.ts",
     "app/lib/deferred.ts",
-    "app/lib/login-href.ts",
+    "app/login/login-href.ts",
     "app/lib/seo.ts",
     "app/lib/links.ts",
     "app/lib/highlight.ts",
     "app/lib/search-history.ts",
     "app/lib/route-handle.ts",
     "shared/money.ts",
-  ].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url))),
+  ].map((path) => {
+    // a moved module would silently leave the shell (architecture review 11c, R7): say so at build time
+    const file = fileURLToPath(new URL(`./${path}`, import.meta.url));
+    if (!existsSync(file)) throw new Error(`vite.config.ts: the shell names ${path}, which does not exist (moved?)`);
+    return file;
+  }),
 );
 
 /**
@@ -142,14 +148,22 @@ export default defineConfig(({ isSsrBuild }) => ({
       // a file that mocks modules (*.mocked.test.*, eslint.config.js) and the routes' tests, each of which imports the
       // built storefront with an environment of its own (its hosts, its trade API): a worker thread each (the threads
       // pool stays isolated)
-      { extends: true, test: { name: "isolated", include: ["tests/routes/**/*.test.{ts,tsx}", ...ISOLATED], pool: "threads" } },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ["tests/routes/**/*.test.{ts,tsx}", ...ISOLATED],
+          pool: "threads",
+          globalSetup: ["tests/support/storefront-build.ts"],
+        },
+      },
       // the production server's tests need the build (npm run build) and share what tests/security/global-setup.ts starts
       {
         extends: true,
         test: {
           name: "server",
           include: ["tests/{operations,security}/**/*.test.ts"],
-          globalSetup: ["tests/security/global-setup.ts"],
+          globalSetup: ["tests/support/storefront-build.ts", "tests/security/global-setup.ts"],
         },
       },
     ],

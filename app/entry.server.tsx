@@ -2,21 +2,39 @@
 // and for crawlers), with the CSP nonce on every script Remix emits: in one call to renderToString
 // when the loaders' data holds no pending promise, through React's stream when it does (<Await>).
 import diagnostics from "node:diagnostics_channel";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import type { Logger } from "pino";
 import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { RETRY_AFTER_SECONDS } from "~/api/client.server";
 import { NonceProvider } from "~/components/layout/nonce";
+import { SharedFragmentsProvider } from "~/components/shared-fragment";
 import { recordPageView } from "~/server-only/page-view.server";
+import { renderSharedFragment } from "~/server-only/shared-fragments.server";
 import { createAppLoadContext } from "~/server-only/session.server";
 import { deferScripts, documentBody } from "~/server-only/document-body.server";
 import { DOCUMENT_RENDER } from "../shared/channels";
 
 // the page cache (server/page-cache.ts) records the views of the documents it serves through this
 export { recordPageView };
-// server/serve.ts builds every request's load context through this (one session object per request)
+// server/serve.ts builds every request's load context through this (one session object per request), with the
+// storefront's settings it parsed once from its environment through parseEnv
 export { createAppLoadContext };
+export { parseEnv } from "~/server-only/env.server";
+// the route tests, whose fake backend gains and loses extensions between tests (tests/routes/storefront.ts)
+export { forgetAbsentExtensions } from "~/api/extensions.server";
+
+/**
+ * What a loader, an action or a render threw, on the request's logger (its lines carry the request id) instead of
+ * Remix's console.error; a request the browser gave up is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // a route error response Remix made of a thrown Error keeps it as `error` (Remix's own handler unwraps it too)
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  context.log.error({ err: cause }, "storefront error");
+};
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -33,21 +51,23 @@ export default function handleRequest(
   // Response's headers, so its Retry-After is set here
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // every document is a page view (spec/01 §2), recorded without waiting and without JavaScript
-  if (request.method === "GET") recordPageView(loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
+  if (request.method === "GET" && !loadContext.backOffice) recordPageView(loadContext, new URL(request.url).pathname, { found: responseStatusCode < 400 });
   const page = (
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <SharedFragmentsProvider value={renderSharedFragment}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </SharedFragmentsProvider>
     </NonceProvider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (holdsDeferredData(remixContext)) return renderStreamed(page, nonce, responseStatusCode, responseHeaders);
+  if (holdsDeferredData(remixContext)) return renderStreamed(page, loadContext.log, nonce, responseStatusCode, responseHeaders);
   return renderWhole(page, remixContext).then(
     (html) => {
       renders.publish({ render: "string" });
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });
     },
     // something suspended or threw inside a Suspense boundary after all: the stream decides, as for deferred data
-    () => renderStreamed(page, nonce, responseStatusCode, responseHeaders),
+    () => renderStreamed(page, loadContext.log, nonce, responseStatusCode, responseHeaders),
   );
 }
 
@@ -85,7 +105,7 @@ async function renderWhole(page: ReactElement, context: EntryContext): Promise<B
 }
 
 /** The document through React's stream, whole before it is sent (onAllReady): for pages with deferred data. */
-function renderStreamed(page: ReactElement, nonce: string, status: number, headers: Headers): Promise<Response> {
+function renderStreamed(page: ReactElement, log: Logger, nonce: string, status: number, headers: Headers): Promise<Response> {
   renders.publish({ render: "stream" });
   let responseStatusCode = status;
   return new Promise<Response>((resolve, reject) => {
@@ -108,7 +128,7 @@ function renderStreamed(page: ReactElement, nonce: string, status: number, heade
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (ready) console.error(error);
+        if (ready) log.error({ err: error }, "storefront render error");
       },
     });
   });

@@ -6,6 +6,8 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Sidebar } from "~/components/layout/sidebar";
 import { getLoginStatus, hasPasswordReset, type Member } from "~/api/member.server";
+import { getShopIdentity } from "~/api/shop-identity.server";
+import { NO_IDENTITY } from "~/content/seller";
 import { Toast } from "~/components/layout/toast";
 import { CouponPopup, LoginModal } from "~/components/layout/overlay-dialogs";
 import { loginModalState, takeCouponPopup } from "~/login/login.server";
@@ -31,9 +33,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // the back office (its own listener) has a layout of its own and no shopper
+  if (context.backOffice) return null;
   const { session } = context;
   const api = session.api;
   if (session.urlParamsChanged) await session.write("urlParams", session.urlParams);
+  // the footer's seller (a cached public read), asked beside the member's status
+  const identity = getShopIdentity(api);
+  const shop = shopConfig(request, context.env);
   let member: Member | null = null;
   // a login the services no longer accept (401) leaves a visitor: the session forgets it
   if (api.credential) {
@@ -41,7 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (status.ok) member = status.result;
   }
   return {
-    shop: shopConfig(request),
+    shop,
+    // on a host that hides the ICP filing, its number stays out of the page's data too
+    identity: shop.showIcp ? await identity : { ...(await identity), icp: "" },
     member,
     channel: { id: api.urlParams.channelId, name: api.urlParams.channelName },
     flash: await takeFlash(context),
@@ -82,7 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { shop, member, flash, login, passwordReset } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return data ? <Shop data={data} /> : <Outlet />;
+}
+
+function Shop({ data: { shop, identity, member, flash, login, passwordReset } }: { data: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>> }) {
   const layout = layoutOf(useMatches());
   const location = useLocation();
   // spec/01 §2: page changes slide and fade in. With JavaScript that is a client navigation (a new
@@ -102,7 +115,7 @@ export default function App() {
         <Outlet />
       </main>
       {layout.withSidebar ? <Sidebar csChatScriptUrl={shop.csChatScriptUrl} /> : null}
-      <SiteFooter showIcp={shop.showIcp} />
+      <SiteFooter showIcp={shop.showIcp} identity={identity} />
       <PageViewReporter />
       {login && location.pathname !== "/login" ? <LoginModal state={login} /> : null}
       <CouponPopup />
@@ -112,13 +125,14 @@ export default function App() {
 
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
+  if (data === null) return <GeneralErrorBoundary />;
   return (
     <>
       <SiteHeader member={data?.member ?? null} />
       <main className="mx-auto max-w-shop px-4 pb-16 pt-content">
         <GeneralErrorBoundary />
       </main>
-      <SiteFooter showIcp={data?.shop.showIcp ?? true} />
+      <SiteFooter showIcp={data?.shop.showIcp ?? true} identity={data?.identity ?? NO_IDENTITY} />
     </>
   );
 }

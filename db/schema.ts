@@ -25,6 +25,8 @@ export const members = sqliteTable(
     /** scrypt: "scrypt$N$r$p$salt$hash" (base64); null for SMS-only accounts. */
     passwordHash: text("password_hash"),
     lockedUntil: integer("locked_until"),
+    /** Locked by an operator in the back office (decision 060): no login, no session, no order until unlocked. */
+    disabledAt: integer("disabled_at"),
     autoCouponsGrantedAt: integer("auto_coupons_granted_at"),
     createdAt: createdAt(),
   },
@@ -56,9 +58,10 @@ export const loginAttempts = sqliteTable(
   "login_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The number tried; for an operator's login (decision 065), the operator name tried. */
     mobile: text("mobile").notNull(),
     clientIp: text("client_ip").notNull(),
-    method: text("method", { enum: ["password", "sms_code"] })
+    method: text("method", { enum: ["password", "sms_code", "operator"] })
       .notNull()
       .default("password"),
     success: integer("success", { mode: "boolean" }).notNull(),
@@ -313,6 +316,8 @@ export const couponActivities = sqliteTable("coupon_activities", {
   claimStartAt: integer("claim_start_at"),
   claimEndAt: integer("claim_end_at"),
   sort: integer("sort").notNull().default(0),
+  /** When an operator stopped it (decision 064): no longer listed or claimable; null while it runs. */
+  stoppedAt: integer("stopped_at"),
 });
 
 export const coupons = sqliteTable(
@@ -535,6 +540,8 @@ export const refunds = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
     lastError: text("last_error"),
+    /** A FAILED refund an operator refunded by hand and marked done in the back office: who (decision 060). */
+    settledBy: text("settled_by"),
     createdAt: createdAt(),
     settledAt: integer("settled_at"),
   },
@@ -669,6 +676,8 @@ export const restockNotices = sqliteTable(
     notifiedAt: integer("notified_at"),
     /** Whether the notice went by SMS too (false when the member's daily SMS allowance was used up). */
     smsSent: integer("sms_sent", { mode: "boolean" }),
+    /** Whether the notice went by mail too (the member had an e-mail and the shop a mail provider); null before migration 0025 knew. */
+    mailSent: integer("mail_sent", { mode: "boolean" }),
     cancelledAt: integer("cancelled_at"),
   },
   (t) => [
@@ -726,3 +735,62 @@ export const readinessHeartbeat = sqliteTable("readiness_heartbeat", {
   id: integer("id").primaryKey(),
   probedAt: integer("probed_at").notNull(),
 });
+
+// ─── the back office's operators, their sessions and the audit log (issue 39, decision 053) ───
+
+/** An operator of the back office: created by `npm run admin -- operator:create`; scrypt password plus TOTP. */
+export const operators = sqliteTable(
+  "operators",
+  {
+    operatorId: integer("operator_id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** scrypt: "scrypt$N$r$p$salt$hash" (server/trade/domain/password.ts). */
+    passwordHash: text("password_hash").notNull(),
+    /** The TOTP secret (base32), which the authenticator app holds too. */
+    totpSecret: text("totp_secret").notNull(),
+    /** The time step of the last code accepted: a code is good once (replay). */
+    lastTotpStep: integer("last_totp_step"),
+    /** Failed logins since the last success or lock. */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: integer("locked_until"),
+    lastLoginAt: integer("last_login_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("operators_name_uq").on(t.name)],
+);
+
+/** A logged-in operator: only the SHA-256 of the cookie's token is stored; idle and absolute expiry. */
+export const operatorSessions = sqliteTable(
+  "operator_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.operatorId),
+    /** Every form of the session carries it (CSRF). */
+    csrfToken: text("csrf_token").notNull(),
+    /** Slides with use (idle timeout), never past `endsAt`. */
+    expiresAt: integer("expires_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("operator_sessions_operator_idx").on(t.operatorId)],
+);
+
+/** Every change the back office and the operator accounts make: who, what, before → after, when. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Null for the command line and for a login with an unknown name. */
+    operatorId: integer("operator_id"),
+    /** The operator's name as typed or stored (kept when an operator is gone). */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject").notNull().default(""),
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

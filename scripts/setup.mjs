@@ -161,9 +161,14 @@ export function buildIsStale() {
   return isStale("build/server/index.js", STOREFRONT_SOURCES) || serverBuildIsStale();
 }
 
-/** Rebuilds the storefront when it is stale. */
+/**
+ * Rebuilds the storefront and the server when either is stale. Always a production build, whoever asks: vitest and
+ * Playwright's server run with NODE_ENV=test (the browser would get React's development build), and vitest's own
+ * variables make vite.config.ts leave out the Remix plugin.
+ */
 export function ensureBuild() {
   if (!buildIsStale()) return;
   console.log("→ npm run build");
-  run("npm", ["run", "build"]);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
+  run("npm", ["run", "build"], { env: { ...env, NODE_ENV: "production" } });
 }

@@ -3,8 +3,9 @@
 // and domain code as the API — the state machine, the paid notification, the fulfilment worker's
 // allocation, the expiry sweeper, coupon claims — so QA sees exactly what a shopper would cause.
 // Every command prints what changed; bad input exits 1 with a message on stderr.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { backupDatabase, BackupError, restoreDatabase } from "../db/backup";
@@ -28,9 +29,11 @@ import { applyPayment } from "../server/trade/services/payment.service";
 import { claimCoupon } from "../server/trade/services/promotion.service";
 import { importCodes } from "../server/trade/services/code-import.service";
 import { importGoods } from "../server/trade/services/goods-import.service";
+import { createOperator, OperatorInputError } from "../server/trade/services/operator.service";
 import { checkImportSize, ImportFileError, type ImportProblem } from "../server/trade/services/import-file";
 import { isDemoDatabase } from "../server/trade/services/shop-settings.service";
 import { listMessages, MESSAGE_STATUSES, type MessageStatus } from "../server/trade/services/message.service";
+import { weakOperatorPassword } from "./operator-password";
 import { seedDatabase } from "./seed";
 
 /** Bad input or a refused change: printed on stderr, exit code 1. */
@@ -172,7 +175,8 @@ function refund(ctx: Context, orderNo: string, part: string | undefined) {
   const order = orderOf(ctx, orderNo);
   const skuNos = part === undefined ? null : [...new Set(part.split(/[,，]/).map((s) => s.trim()))].filter(Boolean);
   if (skuNos && !skuNos.length) throw new AdminError("--part 需要退款商品的 SKU，例如 --part G1024-S05（多个用逗号分隔）");
-  if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
+  // by SKU, a part only once: a second could name a unit already refunded (decision 067)
+  if ((skuNos && order.status !== "SEND_SUCCESS") || !nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
     const allowed = skuNos ? "SEND_SUCCESS" : "SEND_SUCCESS、PART_REFUND、SENDING";
     throw new AdminError(`订单 ${orderNo} 当前为 ${order.status}，不能${skuNos ? "部分" : "全额"}退款（仅 ${allowed} 可以）`);
   }
@@ -476,7 +480,62 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  "operator:create": {
+    usage: "operator:create NAME",
+    summary: "创建后台操作员：从标准输入读密码（至少 12 个字符，不能太容易猜到），打印动态验证码（TOTP）密钥，用身份验证器 App 添加",
+    run(ctx) {
+      const name = arg(ctx, 0, "NAME");
+      const password = readPassword();
+      let created;
+      try {
+        created = createOperator(ctx.deps, name, password, weakOperatorPassword);
+      } catch (error) {
+        if (error instanceof OperatorInputError) throw new AdminError(error.message);
+        throw error;
+      }
+      out(
+        `已创建操作员 ${name}`,
+        `动态验证码密钥（TOTP）：${created.secret}`,
+        `otpauth 地址：${created.uri}`,
+        "用身份验证器 App（如 Google Authenticator、Microsoft Authenticator）扫描或手动输入上面的密钥；密钥只显示这一次，请勿外传。",
+        "后台在 ADMIN_PORT 上（默认只听 127.0.0.1），经 SSH 隧道访问：见 docs/deploy.md「The back office」",
+      );
+    },
+  },
 };
+
+/**
+ * The new operator's password: the first line of standard input. From a terminal it is asked for
+ * and not echoed (stty); piped in (`printf '%s\n' "$PASSWORD" | npm run admin -- operator:create ops`) it is read as is.
+ */
+function readPassword(): string {
+  const tty = process.stdin.isTTY === true;
+  if (tty) {
+    process.stdout.write("请输入密码（至少 12 个字符，输入时不显示）：");
+    spawnSync("stty", ["-echo"], { stdio: "inherit" });
+  }
+  try {
+    const bytes: number[] = [];
+    const one = Buffer.alloc(1);
+    for (;;) {
+      let read = 0;
+      try {
+        read = readSync(0, one, 0, 1, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") continue;
+        throw error;
+      }
+      if (read === 0 || one[0] === 0x0a) break;
+      bytes.push(one[0]!);
+    }
+    return Buffer.from(bytes).toString("utf8").replace(/\r$/, "");
+  } finally {
+    if (tty) {
+      spawnSync("stty", ["echo"], { stdio: "inherit" });
+      process.stdout.write("\n");
+    }
+  }
+}
 
 /** An import file's bytes; one larger than the import's limit is refused unread. */
 function importFile(ctx: Context): Buffer {

@@ -277,6 +277,10 @@ describe("npm run admin: changing orders, coupons and codes", () => {
     expect(part.code, part.stderr).toBe(0);
     expect(part.stdout).toContain(`${orderNo}: SEND_SUCCESS → PART_REFUND`);
     expect(part.stdout).toContain(`部分退款（G1024-S05），金额 ${yuanText(g1024Share!)}（实付 ${yuanText(order.payPrice)}）`);
+    // by SKU a part only once: a second could name the unit refunded already (decision 067)
+    const again = admin("order:refund", orderNo, "--part", "G1024-S05");
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain(`订单 ${orderNo} 当前为 PART_REFUND，不能部分退款（仅 SEND_SUCCESS 可以）`);
     const all = admin("order:refund", orderNo);
     expect(all.stdout).toContain(`${orderNo}: PART_REFUND → ALL_REFUND`);
     expect(all.stdout).toContain(`全额退款，金额 ${yuanText(g1001Share!)}`);

@@ -7,6 +7,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { schema, type Db, type Store } from "../db/client";
 import { hashPassword } from "../server/trade/domain/password";
 import { markDemoDatabase } from "../server/trade/services/shop-settings.service";
+import { writeIdentity } from "../server/trade/services/shop-identity.service";
 import {
   ACTIVITIES,
   BLOCKS,
@@ -33,10 +34,19 @@ import { generateImages, goodsImagePaths, mediaUrl, TIMER_IMAGE } from "./images
 import { createRng, type Rng } from "./random";
 import { searchAliasesOf } from "./search-aliases";
 import { yuanText } from "../shared/money";
-import { compactShopDay, shopClock, shopDayStart } from "../shared/shop-time";
+import { compactShopDay, formatDateTime, shopClock, shopDayStart } from "../shared/shop-time";
 import { redeemGuideKey, redeemGuides } from "../server/trade/services/platforms.service";
 
 type Insert<T extends SQLiteTable> = T["$inferInsert"];
+
+/** The demo shop's identity (decision 061): what the footer and the 订单凭证 showed before it was a setting. */
+export const DEMO_IDENTITY = {
+  company: "香港天时数码科技有限公司",
+  address: "香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室",
+  icp: "粤ICP备2024012345号-1",
+  contact: "陈先生（business@ttsgame.example）",
+  qrImage: "/images/qr-service.svg",
+};
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -555,6 +565,22 @@ function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof bui
         });
       }
       const what = `「${goods.goodsName}」${sku.row.skuName}`;
+      // the delivery's messages, sent when the order was delivered (the demo's outbox provider took them)
+      const sent = {
+        orderNo,
+        kind: "DELIVERY",
+        params: JSON.stringify({
+          orderNo,
+          amount: yuanText(payPrice),
+          orderedAt: formatDateTime(createdAt),
+          items: [{ goods: goods.goodsName, sku: sku.row.skuName, code: code.code, url }],
+        }),
+        status: "SENT",
+        attempts: 1,
+        sentAt: deliveredAt,
+        providerId: "outbox",
+        createdAt: deliveredAt,
+      };
       if (userEmail) {
         out.outbox.push({
           channel: "MAIL",
@@ -563,8 +589,7 @@ function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof bui
           body:
             `您好，${member.name}：\n\n您购买的${what}已发货。\n兑换码：${code.code}\n兑换地址：${url}\n\n` +
             `${DELIVERY_NOTICES[sku.goods.platform]}\n\n订单号：${orderNo}\n实付金额：${yuanText(payPrice)}\n\n${SHOP_NAME}`,
-          orderNo,
-          createdAt: deliveredAt,
+          ...sent,
         });
       }
       out.outbox.push({
@@ -572,8 +597,7 @@ function buildOrders(now: number, cat: Catalogue, coupons: ReturnType<typeof bui
         recipient: member.mobile,
         subject: "",
         body: `【${SHOP_NAME}】您购买的${what}已发货，兑换码：${code.code}，兑换地址：${url}。请勿泄露给他人。`,
-        orderNo,
-        createdAt: deliveredAt,
+        ...sent,
       });
     }
   });
@@ -830,6 +854,7 @@ export function seedDatabase(store: Store, options: { mediaDir: string; now?: nu
     insertAll(db, schema.memberServers, servers);
     insertAll(db, schema.outboxMessages, orders.outbox);
     markDemoDatabase(db, now);
+    writeIdentity(db, DEMO_IDENTITY, now);
   })();
 
   const ordersByStatus: Partial<Record<OrderStatus, string[]>> = {};

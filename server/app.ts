@@ -27,6 +27,7 @@ import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
 import { LOGIN_COOKIE } from "./trade/http/login-cookie";
 import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
+import { BACK_OFFICE_PATHS } from "../shared/back-office";
 
 export interface AppOptions {
   config: Config;
@@ -97,6 +98,8 @@ export function createApp({
   if (metrics) app.use(metrics);
   app.use(forwardedHostFromTrustedProxies);
   app.use(refuseBadHost);
+  // the back office has a listener of its own (server/back-office.ts): its paths do not exist here
+  app.use(BACK_OFFICE_PATHS, (_req, res) => void res.status(404).type("text/plain; charset=utf-8").send("Not Found"));
 
   app.use(requestIds);
   // a visitor's page from the cache is answered before the access log's middleware, with a line of its own
@@ -145,7 +148,7 @@ export function createApp({
  * What no router answered with its own error page: a missing file under /media (express.static's 404) or a fault.
  * Express's own handler would print a raw stack to stderr, the one line of the log that is not JSON (operator trial M1).
  */
-function withLastErrorHandler(app: express.Express, logger: Logger): express.Express {
+export function withLastErrorHandler(app: express.Express, logger: Logger): express.Express {
   const handler: express.ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
@@ -191,7 +194,7 @@ function apiHeaders(config: Config): RequestHandler {
 }
 
 /** helmet with a nonce-based CSP that the Remix scripts carry; relaxed only for Vite's dev HMR. */
-function securityHeaders(config: Config, dev: boolean): RequestHandler {
+export function securityHeaders(config: Config, dev: boolean): RequestHandler {
   const chatOrigin = /^https?:\/\//.test(config.csChatScriptUrl) ? new URL(config.csChatScriptUrl).origin : null;
   const withNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

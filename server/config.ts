@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   // Prometheus metrics on a port of their own, never the shop's (unset: no metrics)
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // the back office (issue 39) on a port of its own, never the shop's (unset: no back office)
+  ADMIN_PORT: port.optional(),
+  ADMIN_HOST: z.string().min(1).default("127.0.0.1"),
   DB_FILE: z.string().min(1).default("data/shop.sqlite"),
   TRADE_API_URL: baseUrl.default(""),
   ORDER_PAY_MINUTES: z.coerce
@@ -131,6 +134,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("配置无效: SERVER_ROLE=storefront 须设置 TRADE_API_URL（交易服务的地址）");
   }
   if (c.SERVER_ROLE === "storefront") storefrontSecrets(c);
+  if (c.ADMIN_PORT !== undefined && c.SERVER_ROLE !== "all") {
+    throw new ConfigError(`配置无效: ADMIN_PORT 只能用于 SERVER_ROLE=all（后台既要页面又要数据库）；现在是 SERVER_ROLE=${c.SERVER_ROLE}`);
+  }
+  if (c.ADMIN_PORT !== undefined && c.ADMIN_PORT === c.PORT) throw new ConfigError("配置无效: ADMIN_PORT 不能与 PORT 相同：后台从不在商城的端口上");
   if (c.SERVER_ROLE !== "trade" && !sandboxAllowed && !c.CN_BASE_URL) {
     // robots.txt, the sitemap and JSON-LD name the shop's address: from configuration, never from
     // a request's Host or X-Forwarded-Host, which a shared cache may keep for everyone (review 2026-11b, M2)
@@ -163,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webConcurrency: c.WEB_CONCURRENCY ?? (production ? availableParallelism() : 1),
     /** Where Prometheus scrapes /metrics (server/metrics.ts): a port apart from the shop's, off by default. */
     metrics: c.METRICS_PORT === undefined ? null : { port: c.METRICS_PORT, host: c.METRICS_HOST },
+    /** Where the back office listens (server/back-office.ts): a port apart from the shop's, on loopback by default, off by default. */
+    admin: c.ADMIN_PORT === undefined ? null : { port: c.ADMIN_PORT, host: c.ADMIN_HOST },
     dbFile,
     /** A missing DB_FILE may be created: always in the demo and outside production, else only with DB_CREATE=1. */
     createDb: c.DB_CREATE || sandboxAllowed,

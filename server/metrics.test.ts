@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import type { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { UNEXPECTED_ERROR } from "../shared/channels";
-import { databaseErrorCause, pageRoutes, requestMetrics } from "./metrics";
+import { openStore } from "../db/client";
+import { JOB_FAILED, UNEXPECTED_ERROR } from "../shared/channels";
+import { databaseErrorCause, pageRoutes, requestMetrics, storeMetrics } from "./metrics";
 
 // the shape of a Remix build's `routes`: flat routes under root, an index, a splat
 const pages = pageRoutes({
@@ -68,5 +69,24 @@ describe("shop_database_errors_total (operator trial L7)", () => {
     expect(after).toContain('shop_database_errors_total{cause="full"} 1');
     expect(after).toContain('shop_database_errors_total{cause="other"} 1000');
     expect((await registry.metrics()).includes("made up")).toBe(false);
+  });
+});
+
+describe("shop_job_failures_total", () => {
+  it("counts a job's failed passes in the store's registry (a cluster's primary serves it), by job and cause", async () => {
+    const store = openStore(":memory:");
+    try {
+      const registry = storeMetrics(store);
+      const series = async () => (await registry.metrics()).split("\n").filter((line) => line.startsWith("shop_job_failures_total{"));
+      expect(await series()).toContain('shop_job_failures_total{job="refunds",cause="not_database"} 0');
+      const failed = diagnostics.channel(JOB_FAILED);
+      failed.publish({ job: "refunds", error: new Error("provider said no") });
+      failed.publish({ job: "fulfilment", error: Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }) });
+      expect(await series()).toEqual(
+        expect.arrayContaining(['shop_job_failures_total{job="refunds",cause="not_database"} 1', 'shop_job_failures_total{job="fulfilment",cause="busy"} 1']),
+      );
+    } finally {
+      store.close();
+    }
   });
 });

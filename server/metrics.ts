@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Store } from "../db/client";
-import { DOCUMENT_RENDER, TRADE_API_ANSWER, UNEXPECTED_ERROR } from "../shared/channels";
+import { DOCUMENT_RENDER, JOB_FAILED, JOBS, TRADE_API_ANSWER, UNEXPECTED_ERROR } from "../shared/channels";
 
 /** Where a Remix route's pattern matches a path (`/topic/:goodId` matches `/topic/G1001`). */
 export type PageRoutes = (path: string) => string | undefined;
@@ -265,6 +265,17 @@ export function storeMetrics(store: Store, registry = new Registry()): Registry 
       this.set({ channel: "MAIL" }, 0);
       for (const { channel, at } of oldestPending.all() as { channel: string; at: number }[]) this.set({ channel }, Math.max(0, (Date.now() - at) / 1000));
     },
+  });
+  const jobFailures = new Counter({
+    name: "shop_job_failures_total",
+    help: 'Failed passes of a background job (each is logged as "background job failed"), by job and cause: a database error\'s (as shop_database_errors_total) or not_database. Counted by the process that runs the jobs: in a cluster its primary',
+    labelNames: ["job", "cause"],
+    registers: [registry],
+  });
+  for (const job of JOBS) jobFailures.inc({ job, cause: "not_database" }, 0);
+  diagnostics.subscribe(JOB_FAILED, (message) => {
+    const { job, error } = message as { job: (typeof JOBS)[number]; error: unknown };
+    jobFailures.inc({ job, cause: databaseErrorCause(error) ?? "not_database" });
   });
   return registry;
 }

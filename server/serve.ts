@@ -22,6 +22,8 @@ import { prepareStore, type Seeder } from "./store";
 import { releaseAndExit, stopOnSignals } from "./stopping";
 import type { WorkerMessage } from "./cluster";
 import { startJobs } from "./trade/jobs";
+import { backOfficeApp } from "./back-office";
+import { backOffice } from "./trade/services/back-office";
 
 // one level above this file, and above the production bundle it is part of (build/boot.js)
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +32,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 interface StorefrontEntry {
   createAppLoadContext(request: Request, basics: Omit<AppLoadContext, "session">): Promise<AppLoadContext>;
   recordPageView(context: AppLoadContext, path: string): void;
+  parseEnv(source: Record<string, string | undefined>): AppLoadContext["env"];
 }
 
 export async function serve(config: Config, logger: Logger, { dev, seeder }: { dev: boolean; seeder: Seeder }) {
@@ -41,6 +44,8 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   const jobs = store && !worker ? startJobs({ config, store, logger, now: Date.now }) : null;
 
   let remix: RequestHandler | undefined;
+  /** The same routes for the back office's listener, with its services in the load context. */
+  let adminRemix: RequestHandler | undefined;
   let entry: StorefrontEntry | undefined;
   let vite: RequestHandler | undefined;
   // the page routes a metrics label may name (server/metrics.ts); in development every page is `other`
@@ -59,12 +64,18 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
       mode: "development",
       getLoadContext: async (req, res) => loadContext((await build()).entry.module as unknown as StorefrontEntry, req, res),
     });
+    adminRemix = remixHandler({
+      build,
+      mode: "development",
+      getLoadContext: async (req, res) => backOfficeContext((await build()).entry.module as unknown as StorefrontEntry, req, res),
+    });
   } else {
     const buildFile = join(root, "build/server/index.js");
     if (existsSync(buildFile)) {
       const build = (await import(buildFile)) as ServerBuild;
       const built = (entry = build.entry.module as unknown as StorefrontEntry);
       remix = remixHandler({ build, mode: "production", getLoadContext: (req, res) => loadContext(built, req, res) });
+      adminRemix = remixHandler({ build, mode: "production", getLoadContext: (req, res) => backOfficeContext(built, req, res) });
       pages = pageRoutes(build.routes);
     } else if (process.env.NODE_ENV === "test") {
       // process-level API tests (crash safety) run before `npm test` builds the storefront
@@ -82,11 +93,26 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     });
   }
 
+  /**
+   * The storefront's settings, parsed once per storefront module from this process's environment (a development
+   * server's module changes on an edit), with the services' address: TRADE_API_URL, or this process's own loopback
+   * listener. They reach the routes in the load context, never through process.env.
+   */
+  const storefrontEnvs = new WeakMap<StorefrontEntry, AppLoadContext["env"]>();
+  function storefrontEnv(storefront: StorefrontEntry): AppLoadContext["env"] {
+    let env = storefrontEnvs.get(storefront);
+    if (!env) storefrontEnvs.set(storefront, (env = storefront.parseEnv({ ...process.env, TRADE_API_URL: tradeApiUrl() })));
+    return env;
+  }
+
   function contextOf(storefront: StorefrontEntry, req: ExpressRequest, res: ExpressResponse): Promise<AppLoadContext> {
     return storefront.createAppLoadContext(requestOf(req), {
+      env: storefrontEnv(storefront),
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? "127.0.0.1",
       requestId: String(req.id),
+      // a page-cache hit is answered before pino-http (server/app.ts): the process's logger then
+      log: req.log ?? logger,
       // replaces the page cache's no-cache of a miss, which then is not stored (server/page-cache.ts)
       keepOutOfCaches: () => void (res.headersSent || res.setHeader("Cache-Control", "no-store")),
     });
@@ -104,6 +130,15 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     return context;
   }
 
+  /**
+   * The back office's load context: its services (server/trade/services/back-office.ts) beside the
+   * basics. Only this listener's context has them; the routes under /admin answer 404 without.
+   */
+  const services = store ? backOffice({ store, now: Date.now }, { mediaDir: config.mediaDir }) : undefined;
+  async function backOfficeContext(storefront: StorefrontEntry, req: ExpressRequest, res: ExpressResponse): Promise<AppLoadContext> {
+    return { ...(await contextOf(storefront, req, res)), backOffice: services };
+  }
+
   // metrics: served here when this is the only process; a cluster's primary collects a worker's
   const metrics = config.metrics ? requestMetrics(pages) : null;
   if (metrics && worker) {
@@ -117,6 +152,8 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   let stopping = false;
   /** This process's loopback listener for the storefront's service calls, once it listens. */
   let internalApiUrl = "";
+  /** Where the storefront's calls reach the services: TRADE_API_URL, or this process's own loopback listener. */
+  const tradeApiUrl = () => config.tradeApiUrl || internalApiUrl;
   /** The load context of a page-cache hit, by the stored render it was served from. */
   const hitContexts = new WeakMap<object, Promise<AppLoadContext>>();
 
@@ -147,15 +184,13 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
   // page or a cashier payment in flight at SIGTERM still reaches /api (operator trial M2)
   const internal = servesTrade && remix && !config.tradeApiUrl ? await listenOnLoopback(app) : null;
   if (internal) internalApiUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
-  // the storefront reaches the trade services over HTTP: TRADE_API_URL, or this process's own loopback listener
-  if (config.tradeApiUrl || internalApiUrl) process.env.TRADE_API_URL = config.tradeApiUrl || internalApiUrl;
+  // a storefront whose settings are invalid does not start (it would answer every page with the error)
+  if (entry) storefrontEnv(entry);
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    // a trade-only process: its own port, for the sandbox cashier's notifications
-    process.env.TRADE_API_URL ||= `http://127.0.0.1:${port}`;
     if (worker) process.send?.({ shop: "listening" } satisfies WorkerMessage);
     logger.info(
-      { port, role: config.role, tradeApiUrl: process.env.TRADE_API_URL, dev, worker: worker ? cluster.worker?.id : undefined },
+      { port, role: config.role, tradeApiUrl: remix ? tradeApiUrl() : undefined, dev, worker: worker ? cluster.worker?.id : undefined },
       `商城已启动：http://localhost:${port}`,
     );
   });
@@ -167,6 +202,22 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
     // a worker's primary learns the cause before the worker is gone (server/cluster.ts)
     if (worker && process.send) process.send({ shop: "cannot-start", cause } satisfies WorkerMessage, undefined, undefined, exit);
     else setImmediate(exit);
+  });
+  // the back office: a listener of its own (ADMIN_PORT, loopback by default), never the shop's port
+  const admin =
+    config.admin && adminRemix
+      ? backOfficeApp({ config, logger, remix: adminRemix, clientBuildDir: dev ? undefined : join(root, "build/client") }).listen(
+          config.admin.port,
+          config.admin.host,
+        )
+      : null;
+  admin?.once("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal({ cause: `${error.code ?? error.message}: ${config.admin!.host}:${config.admin!.port}` }, "cannot listen (ADMIN_PORT)");
+    logger.flush();
+    setImmediate(() => process.exit(1));
+  });
+  admin?.once("listening", () => {
+    if (!worker) logger.info({ host: config.admin!.host, port: config.admin!.port }, "后台已启动（仅限操作员，经 SSH 隧道访问）");
   });
   server.keepAliveTimeout = 5_000;
   // a client gets 10 s for its headers and 30 s for its whole request (bodies are at most 64 kB):
@@ -193,6 +244,7 @@ export async function serve(config: Config, logger: Logger, { dev, seeder }: { d
         listener.closeIdleConnections();
       });
     await drain(server);
+    if (admin) await drain(admin);
     // the pages have answered: nothing calls the loopback listener any more
     if (internal) await drain(internal);
     clearInterval(closeIdle);

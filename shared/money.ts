@@ -20,6 +20,11 @@ export function formatYuan(cents: number | null | undefined): string {
   return yuanAmount(cents);
 }
 
+/** A percentage coupon's 折 from its percent off: 15 → "8.5", 10 → "9". */
+export function foldOf(discountPercent: number): string {
+  return String((100 - discountPercent) / 10);
+}
+
 /** The discount as a negative percentage, "-23%"; empty when there is none. */
 export function discountLabel(originCents: number, saleCents: number): string {
   if (!originCents || saleCents >= originCents) return "";

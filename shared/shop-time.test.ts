@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactShopDay, formatDateTime, formatDotDate, shopDay, shopDayNumber, shopDayStart } from "./shop-time";
+import { compactShopDay, formatDateTime, formatDotDate, shopDay, shopDayNumber, shopDayStart, shopInputValue, shopTimeOfInput } from "./shop-time";
 
 describe("dates in Asia/Shanghai", () => {
   // 2026-11-21T16:30:00Z is 00:30 on the 22nd in Shanghai
@@ -55,5 +55,22 @@ describe("dates in Asia/Shanghai", () => {
     [Date.UTC(2026, 11, 31, 16, 0, 0), "20270101"],
   ])("the order-number day of %i is %s", (at, text) => {
     expect(compactShopDay(at)).toBe(text);
+  });
+});
+
+describe("times an operator types (datetime-local, on the shop's clock)", () => {
+  it.each([
+    ["2026-11-22T00:30", Date.UTC(2026, 10, 21, 16, 30)],
+    ["2026-11-22 00:30:15", Date.UTC(2026, 10, 21, 16, 30, 15)],
+    ["2027-01-01T07:59", Date.UTC(2026, 11, 31, 23, 59)],
+  ])("%s is %i", (text, ms) => {
+    expect(shopTimeOfInput(text)).toBe(ms);
+  });
+  it.each(["", "2026-02-30T10:00", "2026-11-22T24:00", "2026-13-01T10:00", "2026/11/22 10:00", "明天", "2026-11-22"])("%j names no time", (text) => {
+    expect(shopTimeOfInput(text)).toBeNull();
+  });
+  it("shows a moment as the field's value, whatever the machine's zone", () => {
+    expect(shopInputValue(Date.UTC(2026, 10, 21, 16, 30, 59))).toBe("2026-11-22T00:30");
+    expect(shopTimeOfInput(shopInputValue(Date.UTC(2026, 10, 21, 16, 30)))).toBe(Date.UTC(2026, 10, 21, 16, 30));
   });
 });

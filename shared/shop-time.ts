@@ -56,3 +56,20 @@ export function compactShopDay(ms: number): string {
   const t = shopClock(ms);
   return `${pad(t.year, 4)}${pad(t.month)}${pad(t.day)}`;
 }
+
+/** "2026-11-22T18:05": what a datetime-local field shows for `ms` on the shop's clock. */
+export function shopInputValue(ms: number): string {
+  const t = shopClock(ms);
+  return `${shopDay(ms)}T${pad(t.hours)}:${pad(t.minutes)}`;
+}
+
+/** The moment a datetime-local field's "YYYY-MM-DDTHH:mm" (seconds allowed) names on the shop's clock; null when it names none. */
+export function shopTimeOfInput(text: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hours, minutes, seconds] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const ms = Date.UTC(year, month - 1, day, hours, minutes, seconds) - SHOP_OFFSET_MS;
+  const t = shopClock(ms);
+  // 2026-02-30 or 25:00 roll over into another day or hour: not a time the operator meant
+  return t.year === year && t.month === month && t.day === day && t.hours === hours && t.minutes === minutes ? ms : null;
+}

@@ -1,6 +1,7 @@
 // Pricing a cart through the services: coupon eligibility, after-coupon price, price lines.
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
+import { askExtension } from "./extensions.server";
 
 export interface CartUnit {
   goods_no: string;
@@ -58,11 +59,11 @@ export function getAfterPrice(api: TradeApi, units: CartUnit[]) {
 
 /**
  * after_price of several carts in one call: an extension of the contract (docs/api.md) that a
- * backend may lack (404). A list that is not one figure per cart is no answer.
+ * backend may lack (404, remembered: extensions.server.ts). A list that is not one figure per cart is no answer.
  */
 export function getAfterPrices(api: TradeApi, carts: CartUnit[][]) {
   const schema = z.object({ list: z.array(AfterPriceSchema).length(carts.length) });
-  return api.post("/api/trade_bff/v1/promotion/after_prices", schema, { carts: carts.map((units) => ({ units })) });
+  return askExtension("after_prices", () => api.post("/api/trade_bff/v1/promotion/after_prices", schema, { carts: carts.map((units) => ({ units })) }));
 }
 
 const CartOutputSchema = z.object({ list: z.array(PriceLineSchema) });

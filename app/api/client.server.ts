@@ -4,9 +4,9 @@
 // session (app/server-only/session.server.ts) hands a client what the shopper carries, and keeps the token
 // an answer issues.
 import diagnostics from "node:diagnostics_channel";
+import type { Logger } from "pino";
 import { Agent, cacheStores, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import { z } from "zod";
-import { env } from "~/server-only/env.server";
 import { TRADE_API_ANSWER } from "../../shared/channels";
 import { keepResult, keptResult, sharedVersion, type SharedVersion } from "./parsed-answers.server";
 
@@ -38,6 +38,8 @@ export interface TradeApi {
   credential: string | null;
   /** The shopper's channel parameters and store line. */
   urlParams: UrlParams;
+  /** The request's logger (the access log's line has the same id): what went wrong with a call is said here. */
+  log: Logger;
 }
 
 export const STORE_LINES = {
@@ -80,10 +82,6 @@ export class TradeUnavailable extends Response {
   }
 }
 
-export function tradeApiUrl(): string {
-  return env().tradeApiUrl;
-}
-
 interface Answer {
   ok: boolean;
   status: number;
@@ -120,7 +118,10 @@ const tradeAnswers = diagnostics.channel(TRADE_API_ANSWER);
  * (parallel first calls of a new visitor are each issued one), and returns an issued token in the
  * result; `unavailable` hears when the services could not answer.
  */
-export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { unavailable(): void }): TradeApi {
+export function tradeClient(
+  caller: Caller,
+  { unavailable: onUnavailable, log, baseUrl }: { unavailable(): void; log: Logger; /** TRADE_API_URL, or this process's own services */ baseUrl: string },
+): TradeApi {
   const line = STORE_LINES[caller.urlParams.storeId];
   const headers: Record<string, string> = {
     "Saas-App-Id": line.appId,
@@ -145,7 +146,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
   async function send(method: string, path: string, schema: z.ZodType, body?: unknown, extra?: Record<string, string>): Promise<Answer> {
     let response: Dispatcher.ResponseData;
     try {
-      response = await undiciRequest(tradeApiUrl() + path, {
+      response = await undiciRequest(baseUrl + path, {
         method: method as Dispatcher.HttpMethod,
         dispatcher: tradeDispatcher(),
         headers: {
@@ -158,7 +159,7 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
       });
     } catch (error) {
       // undici throws only when there is no answer: refused, reset, timed out
-      throw unavailable(onUnavailable, method, path, (error as { code?: string }).code ?? String(error));
+      throw unavailable(log, onUnavailable, method, path, (error as { code?: string }).code ?? String(error));
     }
     if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
@@ -201,13 +202,15 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
       const { error_code, error_msg, msg } = failure.data.result;
       return { ok: false, status: answer.status, errorCode: error_code ?? answer.status, errorMsg: error_msg || msg || "", issuedToken };
     }
-    if (answer.status >= 500) throw unavailable(onUnavailable, method, path, `HTTP ${answer.status} without an envelope`);
-    throw new Error(`trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
+    // 501 Not Implemented is an answer (the call is not offered: extensions.server.ts), not an outage
+    if (answer.status >= 500 && answer.status !== 501) throw unavailable(log, onUnavailable, method, path, `HTTP ${answer.status} without an envelope`);
+    throw new NoEnvelope(answer.status, `trade API ${method} ${path}: HTTP ${answer.status} without an envelope`);
   }
 
   return {
     credential: caller.credential,
     urlParams: caller.urlParams,
+    log,
     get: (path, schema, query, extra) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
@@ -218,6 +221,16 @@ export function tradeClient(caller: Caller, { unavailable: onUnavailable }: { un
   };
 }
 
+/** A failure without the contract's envelope: a broken answer, or another backend's own page for a call it lacks. */
+export class NoEnvelope extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -226,9 +239,9 @@ function parseJson(text: string): unknown {
   }
 }
 
-function unavailable(onUnavailable: () => void, method: string, path: string, reason: string): TradeUnavailable {
+function unavailable(log: Logger, onUnavailable: () => void, method: string, path: string, reason: string): TradeUnavailable {
   const error = new TradeUnavailable(`trade API ${method} ${path.split("?")[0]}: ${reason}`);
-  console.warn(`[trade api] unavailable: ${error.reason}`);
+  log.warn({ reason: error.reason }, "trade api unavailable");
   onUnavailable();
   return error;
 }

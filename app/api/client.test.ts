@@ -5,9 +5,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
+import { testBasics } from "../../tests/support/request-basics";
 
 let server: Server;
 let served = 0;
+let baseUrl = "";
 let tradeClient: typeof import("./client.server").tradeClient;
 let parsedAnswersHeld: typeof import("./parsed-answers.server").parsedAnswersHeld;
 /** The version of /api/changing: a public answer revalidated before every reuse, as the home layout is. */
@@ -35,7 +37,7 @@ beforeAll(async () => {
     json({ "Cache-Control": "public, max-age=60", ETag: `"${req.url}"` }, `v1${req.url}`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.TRADE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ({ tradeClient } = await import("./client.server"));
   ({ parsedAnswersHeld } = await import("./parsed-answers.server"));
 });
@@ -49,7 +51,7 @@ const caller = {
   userAgent: "",
   clientIp: "127.0.0.1",
 };
-const client = (credential: string | null = null) => tradeClient({ ...caller, credential }, { unavailable() {} });
+const client = (credential: string | null = null) => tradeClient({ ...caller, credential }, { unavailable() {}, log: testBasics().log, baseUrl });
 
 async function listOf(answer: Promise<import("./client.server").ApiResult<z.output<typeof ListSchema>>>) {
   const result = await answer;

@@ -1,6 +1,7 @@
 // shopping/layout: the blocks of a page (spec/01 §3 "Home block").
 import { z } from "zod";
 import { TradeUnavailable, type TradeApi } from "./client.server";
+import { askExtension } from "./extensions.server";
 
 export const GoodsInfoSchema = z.object({
   goods_no: z.string(),
@@ -72,11 +73,12 @@ const PAGE_CONTENT = "/api/trade_bff/v1/shopping/page_content";
  * shopping/page_content: RECOMMEND blocks (minus some goods) or the RENDER rich text of a goods.
  * Asked first as a GET, an extension of the contract (docs/api.md) that the services mark public,
  * so the HTTP cache answers a goods page's repeats (decision 019) as it does the layouts; a backend
- * without it (any answer but a good one, short of being unreachable) is asked the spec's POST.
+ * without it (any answer but a good one, short of being unreachable) is asked the spec's POST, and
+ * one that said it has none (extensions.server.ts) only the POST for a while.
  */
 export async function getPageContent(api: TradeApi, body: { page_type: PageType; exclude_goods_no?: string; render_id?: string; render_type?: "goods" }) {
   try {
-    const read = await api.get(PAGE_CONTENT, LayoutSchema, body);
+    const read = await askExtension("page_content_get", () => api.get(PAGE_CONTENT, LayoutSchema, body));
     if (read.ok) return read;
   } catch (error) {
     if (error instanceof TradeUnavailable) throw error;

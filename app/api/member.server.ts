@@ -2,12 +2,16 @@
 // cookie sync, and the captcha of the local geetest v4 stand-in (spec/01 §7, spec/03 §4).
 import { z } from "zod";
 import type { TradeApi } from "./client.server";
+import { askExtension } from "./extensions.server";
+import { NotifyBySchema } from "~/lib/notify-channels";
 
 export const MemberSchema = z.object({
   member_id: z.number(),
   member_name: z.string(),
   mobile: z.string(),
   channel_id: z.string().default("1"),
+  /** An extension (docs/api.md): whether the member has a password; a backend without it leaves it out. */
+  has_password: z.boolean().optional(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
@@ -54,9 +58,9 @@ export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: s
 
 const PasswordRulesSchema = z.object({ min_length: z.number().int(), max_length: z.number().int() });
 
-/** Whether the services have the password extension: a public read, cached an hour; false on a 404 or any failure. */
+/** Whether the services have the password extension: a public read, cached an hour; false on a 404 (remembered) or any failure. */
 export async function hasPasswordReset(api: TradeApi): Promise<boolean> {
-  const rules = await api.get("/api/common_bll/v1/member/password/rules", PasswordRulesSchema).catch(() => null);
+  const rules = await askExtension("password_rules", () => api.get("/api/common_bll/v1/member/password/rules", PasswordRulesSchema)).catch(() => null);
   return rules?.ok === true;
 }
 
@@ -120,4 +124,26 @@ export function validateCaptcha(api: TradeApi, body: { lot_number: string; captc
     gen_time: String(Math.floor(Date.now() / 1000)),
     ...body,
   });
+}
+
+// ─── 我的账户's e-mail: an optional extension of the contract (docs/api.md, decision 058) ──
+// A backend without it answers 404: the account page then shows no e-mail field and checkout no default.
+
+const ContactSchema = z.object({
+  email: z.string().nullable(),
+  email_max_length: z.number().int().positive().optional(),
+  /** The channels an order's codes go by today (decision 062); absent from a backend that does not say. */
+  delivery_by: NotifyBySchema,
+});
+export type MemberContact = z.infer<typeof ContactSchema>;
+
+const CONTACT = "/api/common_bll/ext/member/contact";
+
+export function getMemberContact(api: TradeApi) {
+  return askExtension("member_contact", () => api.get(CONTACT, ContactSchema));
+}
+
+/** Keeps the e-mail on the account; "" removes it. */
+export function setMemberEmail(api: TradeApi, email: string) {
+  return api.post(`${CONTACT}/email`, ContactSchema, { email });
 }

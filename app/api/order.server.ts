@@ -1,6 +1,7 @@
 // order/*: create, pay way, status, list, detail v2, close (spec/02 §7).
 import { z } from "zod";
 import type { CartUnit } from "./cart.server";
+import { NotifyBySchema } from "~/lib/notify-channels";
 import type { TradeApi } from "./client.server";
 
 export const PayResultSchema = z.object({
@@ -60,6 +61,8 @@ export const OrderDetailSchema = z.object({
     /** This shop's extension (docs/api.md): when an open order stops being payable; absent from another backend. */
     pay_expire_at: z.number().nullable().optional().catch(undefined),
     notice: z.string().default(""),
+    /** This shop's extension (decision 058): the channels the codes are sent by; absent, the page names none. */
+    notify_by: NotifyBySchema,
   }),
   goods: z.array(OrderGoodsSchema),
   /**

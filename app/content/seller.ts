@@ -1,6 +1,10 @@
-// Who sells: the company and its address, as the footer, the agreements and the 订单凭证 name them.
-export const SELLER = {
-  shop: "TTS游戏商城",
-  company: "香港天时数码科技有限公司",
-  address: "香港九龙尖沙咀广东道 33 号中港城第 5 座 12 楼 1203 室",
-} as const;
+// Who sells: the shop's name, and the company, address, ICP number, contact and QR code the operator
+// set in the back office (decision 061), as the footer and the 订单凭证 show them. Nothing is
+// compiled in: a shop whose operator set nothing names no company.
+import type { ShopIdentity } from "../../shared/back-office";
+
+export type { ShopIdentity };
+
+export const SHOP_NAME = "TTS游戏商城";
+
+export const NO_IDENTITY: ShopIdentity = { company: "", address: "", icp: "", contact: "", qrImage: "" };

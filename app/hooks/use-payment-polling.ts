@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { loginHref } from "~/login/login-href";
-import { PAID_STATUSES, type PayStatusAnswer } from "~/lib/order-status";
+import { PAY_WAIT_STATUSES, type PayStatusAnswer } from "~/lib/order-status";
 
 const POLL_MS = 1000;
 const LOGIN_DELAY_MS = 1000;
@@ -47,7 +47,7 @@ export function usePaymentPolling(orderNo: string | null) {
       setMessage(`${answer.errorMsg || "支付异常"}，请前往我的订单处查询`);
       return;
     }
-    if (answer.orderStatus !== last.current && PAID_STATUSES.includes(answer.orderStatus)) {
+    if (answer.orderStatus !== last.current && PAY_WAIT_STATUSES.includes(answer.orderStatus)) {
       setActive(false);
       navigate(`/settle/pay-wait/${orderNo}`);
     }

@@ -13,7 +13,7 @@
 // form submission) still happen, and React has nothing hydrated to hand them to yet.
 
 /** The events for which React 18 tries to hydrate synchronously (react-dom's discreteReplayableEvents). */
-const DISCRETE_EVENTS = [
+export const DISCRETE_EVENTS = [
   "mousedown",
   "mouseup",
   "touchcancel",

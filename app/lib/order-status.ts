@@ -15,11 +15,14 @@ export const ORDER_STATUS_TEXT: Record<string, string> = {
 
 export const UNPAID_STATUSES = ["WAIT_PAY", "PAY_FAIL"];
 
-/** Paid: the pay page hands these on to pay-wait. */
-export const PAID_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];
+/**
+ * Paid and not refunded: the pay page hands these on to pay-wait. Not the services' PAID_STATUSES
+ * (server/trade/domain/order-state.ts), which count the refunded ones as paid too.
+ */
+export const PAY_WAIT_STATUSES = ["PAY_SUCCESS", "SENDING", "SEND_SUCCESS"];
 
 /** Paid at some point, so they have a delivery to show (codes stay after a refund); unpaid, failed and closed orders have none. */
-export const DELIVERY_STATUSES = [...PAID_STATUSES, "PART_REFUND", "ALL_REFUND"];
+export const DELIVERY_STATUSES = [...PAY_WAIT_STATUSES, "PART_REFUND", "ALL_REFUND"];
 
 /** A closed order (closed by the shopper or expired unpaid) can be submitted again: 重新购买 (spec/02 §4 "Closing an order lets the user resubmit it"). */
 export const REORDER_STATUSES = ["CLOSE"];

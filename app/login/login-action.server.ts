@@ -14,7 +14,7 @@ import {
   LOGIN_MESSAGES,
   loginTabOf,
   PWD_LOGIN_CSRF,
-  splitMobile,
+  resetMember,
   PWD_LOGIN_PREFIX,
   SMS_RESEND_SECONDS,
   type LoginActionData,
@@ -36,11 +36,11 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   const tab = asked === "reset" && !passwordReset ? "pwd" : asked;
   // already logged in: nothing to do here but 设置密码
   if (status?.ok && tab !== "reset") throw redirect(redirectTo);
-  const challenge = await optional("captcha challenge", loadCaptcha(api, captchaType));
+  const challenge = await optional(api.log, "captcha challenge", loadCaptcha(api, captchaType));
   return {
     tab,
     passwordReset,
-    member: status?.ok ? splitMobile(status.result.mobile) : null,
+    member: status?.ok ? resetMember(status.result) : null,
     redirectTo,
     challenge,
   };
@@ -174,7 +174,7 @@ async function loggedIn(
   message: string = LOGIN_MESSAGES.LOGIN_SUCCESS,
 ) {
   context.session.set("login", credential);
-  await syncLoginCookies(api, credential);
+  await syncLoginCookies(api, credential, context.env);
   await setFlash(context, { type: "success", message });
   // the page after a login mounts the layout anew: auto-granted coupons and their pop-up
   context.session.set("couponPopup", null);

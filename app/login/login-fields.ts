@@ -43,13 +43,28 @@ export interface LoginModalState {
   tab: LoginTab;
   /** The services have the password extension: 忘记密码 and 设置密码 are shown. */
   passwordReset: boolean;
-  /** A member setting their password: their number, filled in. */
-  member: { region: string; phone: string } | null;
+  /** A member setting their password: their number, filled in, and whether they have one (null: the backend did not say). */
+  member: ResetMember | null;
   redirectTo: string;
   /** Where the close button goes: this page without the modal. */
   closeHref: string;
   /** The no-script captcha (a picture and an answer field); null when it could not be set up. */
   challenge: CaptchaChallenge | null;
+}
+
+export interface ResetMember {
+  region: string;
+  phone: string;
+  hasPassword: boolean | null;
+}
+
+/**
+ * The title of the `reset` panel and of the member menu's entry: 重置密码 for a visitor (reached by
+ * 忘记密码), 修改密码 for a member who has a password, else 设置密码 (shopper trial 11b).
+ */
+export function resetTitle(member: { hasPassword: boolean | null } | null): string {
+  if (!member) return "重置密码";
+  return member.hasPassword ? "修改密码" : "设置密码";
 }
 
 export function loginTabOf(value: string | null | undefined): LoginTab {
@@ -89,6 +104,11 @@ export function newPasswordFieldError(password: string, region: string, phone: s
 export function splitMobile(mobile: string): { region: string; phone: string } {
   const at = mobile.lastIndexOf("-");
   return { region: mobile.slice(0, at), phone: mobile.slice(at + 1) };
+}
+
+/** A member on the `reset` panel: their number, and whether they have a password (has_password, an extension). */
+export function resetMember(member: { mobile: string; has_password?: boolean }): ResetMember {
+  return { ...splitMobile(member.mobile), hasPassword: member.has_password ?? null };
 }
 
 /** The number as the member API takes it: "+86-13800138000". */

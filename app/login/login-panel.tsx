@@ -5,7 +5,7 @@ import { CloseIcon } from "~/components/captcha-widget";
 import { Logo } from "~/components/layout/logo";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShopHref } from "~/hooks/use-shop-href";
-import type { LoginActionData, LoginTab } from "./login-fields";
+import { resetTitle, type LoginActionData, type LoginTab, type ResetMember } from "./login-fields";
 import { PasswordLoginForm } from "./password-login-form";
 import { PhoneLoginForm } from "./phone-login-form";
 
@@ -17,7 +17,7 @@ import { PhoneLoginForm } from "./phone-login-form";
 interface LoginPanelProps {
   tab: LoginTab;
   passwordReset: boolean;
-  member: { region: string; phone: string } | null;
+  member: ResetMember | null;
   redirectTo: string;
   closeHref: string;
   challenge: CaptchaChallenge | null;
@@ -48,7 +48,7 @@ export function LoginPanel({ tab, passwordReset, member, redirectTo, closeHref, 
       <div className="flex flex-col items-center gap-3">
         <Logo />
         <Title id="login-title" className="text-xl font-bold text-ink">
-          {tab === "reset" ? "设置密码" : "登录你的游戏商城"}
+          {tab === "reset" ? resetTitle(member) : "登录你的游戏商城"}
         </Title>
         {tab === "reset" ? <p className="text-center text-sm text-ink-muted">验证手机号后设置新的登录密码</p> : null}
       </div>
@@ -86,24 +86,27 @@ export function LoginPanel({ tab, passwordReset, member, redirectTo, closeHref, 
           </Link>
         </p>
       ) : null}
-      <p className="mt-5 text-center text-xs leading-5 text-ink-faint">
-        点击登录即表示您已阅读并同意
-        <span className="whitespace-nowrap">
-          《
-          <a href={shopHref("/protocols/user")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
-            用户协议
-          </a>
-          》
-        </span>
-        和
-        <span className="whitespace-nowrap">
-          《
-          <a href={shopHref("/protocols/privacy")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
-            隐私条例
-          </a>
-          》
-        </span>
-      </p>
+      {/* a member's 设置密码 / 修改密码 is no login: no consent to log in; a visitor's 重置密码 logs in */}
+      {tab === "reset" && member ? null : (
+        <p className="mt-5 text-center text-xs leading-5 text-ink-faint">
+          {tab === "reset" ? "确认设置即表示您已阅读并同意" : "点击登录即表示您已阅读并同意"}
+          <span className="whitespace-nowrap">
+            《
+            <a href={shopHref("/protocols/user")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+              用户协议
+            </a>
+            》
+          </span>
+          和
+          <span className="whitespace-nowrap">
+            《
+            <a href={shopHref("/protocols/privacy")} target="_blank" rel="noopener" className="text-primary-400 underline underline-offset-2">
+              隐私条例
+            </a>
+            》
+          </span>
+        </p>
+      )}
     </div>
   );
 }

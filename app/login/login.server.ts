@@ -7,10 +7,10 @@ import type { TradeApi } from "~/api/client.server";
 import { hasPasswordReset, loadCaptcha, syncLoginCookie, type Member } from "~/api/member.server";
 import { getMyCoupons, PAGE_SIZE, receiveAuto, type Coupon } from "~/api/promotion.server";
 import { safeReturnTo } from "~/server-only/auth.server";
-import { env } from "~/server-only/env.server";
+import type { StorefrontEnv } from "~/server-only/env.server";
 import { optional } from "~/server-only/http.server";
 import { dueToday, recordRest, recordToday } from "~/server-only/once-a-day.server";
-import { loginTabOf, splitMobile, type LoginModalState } from "./login-fields";
+import { loginTabOf, resetMember, type LoginModalState } from "./login-fields";
 import { withoutLoginParams } from "./login-href";
 
 /** Where to go after login: the modal's redirectTo, else the page under it; never /login itself. */
@@ -31,14 +31,14 @@ export async function loginModalState(request: Request, api: TradeApi, member: M
   const param = url.searchParams.get("login");
   // /login shows the form as its page, with its own challenge
   if (param === null || url.pathname === "/login" || (member && param !== "reset")) return null;
-  const [challenge, passwordReset] = await Promise.all([optional("captcha challenge", loadCaptcha(api, "text")), hasPasswordReset(api)]);
+  const [challenge, passwordReset] = await Promise.all([optional(api.log, "captcha challenge", loadCaptcha(api, "text")), hasPasswordReset(api)]);
   const tab = loginTabOf(param);
   if (member && !passwordReset) return null;
   return {
     // without the extension, 忘记密码 is not offered: an old link opens the password tab
     tab: tab === "reset" && !passwordReset ? "pwd" : tab,
     passwordReset,
-    member: member ? splitMobile(member.mobile) : null,
+    member: member ? resetMember(member) : null,
     redirectTo: returnToOf(url, url.searchParams.get("redirectTo")),
     closeHref: withoutLoginParams(url),
     challenge,
@@ -59,9 +59,9 @@ export function failureStatus(request: Request, status: number): number {
  * Skipped when neither is set (one origin: the storefront's own HttpOnly cookie is enough).
  * Failures are only logged: the login itself has succeeded.
  */
-export async function syncLoginCookies(api: TradeApi, credential: string) {
+export async function syncLoginCookies(api: TradeApi, credential: string, { cnBaseUrl, hkBaseUrl }: StorefrontEnv) {
   const hosts = new Set(
-    [env().cnBaseUrl, env().hkBaseUrl]
+    [cnBaseUrl, hkBaseUrl]
       .filter((u): u is string => Boolean(u))
       .map((u) => {
         try {
@@ -74,7 +74,7 @@ export async function syncLoginCookies(api: TradeApi, credential: string) {
   );
   for (const host of hosts) {
     const result = await syncLoginCookie(api, host, credential).catch((error: unknown) => ({ ok: false as const, errorMsg: String(error) }));
-    if (!result.ok) console.warn(`login cookie sync for ${host} failed: ${result.errorMsg}`);
+    if (!result.ok) api.log.warn({ host, errorMsg: result.errorMsg }, "login cookie sync failed");
   }
 }
 
@@ -118,9 +118,9 @@ async function grantOnce(context: AppLoadContext, api: TradeApi, now: number): P
   try {
     const auto = await receiveAuto(api);
     if (auto.ok) received.push(...auto.result.received);
-    else console.warn(`receive_auto failed: ${auto.errorMsg}`);
+    else api.log.warn({ errorMsg: auto.errorMsg }, "receive_auto failed");
   } catch (error) {
-    console.warn("receive_auto failed", error);
+    api.log.warn({ err: error }, "receive_auto failed");
   }
   recordToday(context, "couponPopup", received.join(","), now);
   return received;
@@ -138,13 +138,13 @@ export async function takeCouponPopup(context: AppLoadContext, api: TradeApi, on
   try {
     const mine = await getMyCoupons(api, { page: 1, size: PAGE_SIZE });
     if (!mine.ok) {
-      console.warn(`my_coupon for the pop-up failed: ${mine.errorMsg}`);
+      api.log.warn({ errorMsg: mine.errorMsg }, "my_coupon for the pop-up failed");
       return null;
     }
     const coupons = mine.result.unused_coupons.filter((coupon) => received.includes(coupon.coupon_no)).slice(0, POPUP_COUPONS);
     return coupons.length ? { id: String(now), coupons, now } : null;
   } catch (error) {
-    console.warn("coupon pop-up failed", error);
+    api.log.warn({ err: error }, "coupon pop-up failed");
     return null;
   }
 }

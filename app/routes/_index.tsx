@@ -34,7 +34,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.session.api;
-  const { domains } = shopConfig(request);
+  const { domains } = shopConfig(request, context.env);
   const query = new URL(request.url).searchParams;
   // no advert on top of the login modal, nor right after the shopper closed one without JS
   const wantsPopup = !query.has("login") && query.get("popup") !== "closed";
@@ -44,8 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getLayout(api, "HOME").then((layout) => homeBlocksOf(expectOk(layout).list, domains)),
     wantsPopup
       ? (async () => {
-          const status = api.credential ? await optional("login status", getLoginStatus(api)) : null;
-          return decidePopupAdvert(context, api, { memberId: status?.member_id ?? null, now: requestNow(request) });
+          const status = api.credential ? await optional(api.log, "login status", getLoginStatus(api)) : null;
+          return decidePopupAdvert(context, api, { memberId: status?.member_id ?? null, now: requestNow(request, context.env) });
         })()
       : null,
   ]);

@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.session.api;
   const url = new URL(request.url);
   // optional data: streamed to client navigations (8 skeletons meanwhile), awaited in the server HTML
-  const coupons = optional("coupon activities", getAvailable(api)).then((r) =>
+  const coupons = optional(api.log, "coupon activities", getAvailable(api)).then((r) =>
     r ? { ok: true as const, list: r.list } : { ok: false as const, list: [] as Activity[] },
   );
   const pendingClaim = api.credential ? PendingClaim.parse(url.searchParams.get("claim")) : null;

@@ -31,11 +31,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // a malformed number (400) is as missing as an unknown one, or another member's (404)
   const detail = expectOk(await getOrderDetail(api, params.orderId ?? ""), { missing: "订单不存在" });
   const recommend = await optional(
+    api.log,
     "order recommendations",
     getPageContent(api, { page_type: "ORDER_DETAIL", exclude_goods_no: detail.goods.map((g) => g.goods_no).join(",") }),
   );
-  const { domains } = shopConfig(request);
-  const now = requestNow(request);
+  const { domains } = shopConfig(request, context.env);
+  const now = requestNow(request, context.env);
   const payClock = UNPAID_STATUSES.includes(detail.order.status) ? { seconds: secondsLeftToPay(detail.order, now), loadedAt: now } : null;
   return { detail, payClock, recommend: recommendedCards(recommendedItems(recommend?.list ?? null, RECOMMEND_MAX), domains), domains };
 }

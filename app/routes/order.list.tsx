@@ -4,6 +4,7 @@ import { z } from "zod";
 import { listOrders, type ListFilter, type OrderListItem } from "~/api/order.server";
 import { listRestockNotices } from "~/api/restock.server";
 import { RestockNoticeList } from "~/components/restock/restock-notice-list";
+import { channelsOf } from "~/lib/notify-channels";
 import { readForm } from "~/server-only/form.server";
 import { optional } from "~/server-only/http.server";
 import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
@@ -36,11 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, memberId } = await requireMember(request, context);
   const filter = Filter.parse(new URL(request.url).searchParams.get("status"));
   // 到货提醒 is an extension of the contract: a backend without it leaves the list out
-  const [list, restock] = await Promise.all([listOrders(api, memberId, filter), optional("restock notices", listRestockNotices(api))]);
+  const [list, restock] = await Promise.all([listOrders(api, memberId, filter), optional(api.log, "restock notices", listRestockNotices(api))]);
   const restockNotices = restock?.list ?? [];
+  const restockChannels = channelsOf(restock?.notify_by);
   return list.ok
-    ? { filter, orders: list.result.list.map(orderCardOf), error: null, restockNotices }
-    : { filter, orders: [] as OrderCardView[], error: list.errorMsg || "获取订单列表失败", restockNotices };
+    ? { filter, orders: list.result.list.map(orderCardOf), error: null, restockNotices, restockChannels }
+    : { filter, orders: [] as OrderCardView[], error: list.errorMsg || "获取订单列表失败", restockNotices, restockChannels };
 }
 
 /**
@@ -86,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderList() {
-  const { filter, orders, error, restockNotices } = useLoaderData<typeof loader>();
+  const { filter, orders, error, restockNotices, restockChannels } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/order/list";
@@ -126,7 +128,7 @@ export default function OrderList() {
         )}
       </section>
       {/* beside the filters on a desktop, after the orders on a phone: the spec's list stays first */}
-      <RestockNoticeList notices={restockNotices} className="md:col-start-1 md:row-start-2" />
+      <RestockNoticeList notices={restockNotices} channels={restockChannels} className="md:col-start-1 md:row-start-2" />
       {closing ? <CloseOrderDialog orderNo={closing.order_no} cancelHref={`?status=${filter}`} /> : null}
     </div>
   );

@@ -2,7 +2,7 @@
 // from the spec's order detail call. Another member's order, an unknown one and an unpaid one all get
 // the same 404 (no receipt, nothing said about the order). The print styles are in app.css.
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { getOrderDetail } from "~/api/order.server";
 import { GeneralErrorBoundary, MISSING_ORDER } from "~/components/layout/error-boundary";
 import { ReceiptView } from "~/components/order/receipt-view";
@@ -11,6 +11,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useShopHref } from "~/hooks/use-shop-href";
 import { hasReceipt, orderReceipt } from "~/lib/order-receipt";
 import type { ShellHandle } from "~/lib/route-handle";
+import { NO_IDENTITY } from "~/content/seller";
+import type { loader as rootLoader } from "~/root";
 import { requireMember } from "~/server-only/auth.server";
 import { privatePage } from "~/server-only/cache-control.server";
 import { expectOk, invariantResponse } from "~/server-only/http.server";
@@ -30,6 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function OrderReceiptPage() {
   const { receipt } = useLoaderData<typeof loader>();
   const shopHref = useShopHref();
+  const seller = useRouteLoaderData<typeof rootLoader>("root")?.identity ?? NO_IDENTITY;
   return (
     <div className="mx-auto max-w-2xl space-y-4 pb-16">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -38,7 +41,7 @@ export default function OrderReceiptPage() {
         </Link>
         <PrintButton />
       </div>
-      <ReceiptView receipt={receipt} />
+      <ReceiptView receipt={receipt} seller={seller} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { PolicyDocument } from "~/components/layout/policy-document";
+import { getShopIdentity } from "~/api/shop-identity.server";
 import { protocolByName, PROTOCOLS } from "~/content/protocols";
 import { invariantResponse } from "~/server-only/http.server";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -12,8 +13,8 @@ export const handle: ShellHandle = { withHeader: false, withSidebar: false, grou
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? pageMeta({ title: `${data.doc.title} - ${SITE_NAME}`, description: data.doc.summary, type: "article" }) : [{ title: `页面不存在 - ${SITE_NAME}` }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const doc = protocolByName(params.name);
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const doc = protocolByName(params.name, await getShopIdentity(context.session.api));
   invariantResponse(doc, "协议页面不存在");
   return { doc, others: PROTOCOLS.map(({ name, title }) => ({ name, title })) };
 }

@@ -11,7 +11,7 @@ import { expectOk } from "~/server-only/http.server";
 import { itemHref } from "~/lib/links";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig, siteOrigin } from "~/server-only/shop-config.server";
+import { shopConfig } from "~/server-only/shop-config.server";
 import { useShopHref } from "~/hooks/use-shop-href";
 
 /** An unknown page type falls back to the product-detail one (spec/02 §2). */
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const pageType: PageType = PageTypeSchema.parse(params.pageType);
   const title = (params.title ?? "").trim().slice(0, TITLE_MAX) || "热销游戏";
   const api = context.session.api;
-  const { domains } = shopConfig(request);
+  const { domains } = shopConfig(request, context.env);
   // the recommendation page sends only page_type; only RECOMMEND blocks are kept (spec/02 §7)
   const answer = expectOk(await getPageContent(api, { page_type: pageType }));
   const items = answer.list
@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     structuredData: items.length
       ? goodsItemList(
           items.map((i) => ({ info: i.goods as GoodsInfo, url: i.href })),
-          siteOrigin(),
+          context.env.siteOrigin,
         )
       : null,
   };

@@ -18,7 +18,7 @@ import { clickedOnThisShop } from "~/server-only/own-page.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const goodsNo = CodeSchema.safeParse(new URL(request.url).searchParams.get("goods_no"));
   if (!goodsNo.success) throw new Response("搜索记录无效", { status: 400 });
-  const target = withDomain(`/topic/${encodeURIComponent(goodsNo.data)}`, shopConfig(request).domains);
+  const target = withDomain(`/topic/${encodeURIComponent(goodsNo.data)}`, shopConfig(request, context.env).domains);
   const headers = new Headers({ "X-Robots-Tag": "noindex" });
   if (clickedOnThisShop(request)) {
     const entry = parseHistoryEntry({ goodsNo: goodsNo.data, title: await shownTitle(context.session.api, goodsNo.data) });
@@ -29,8 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** What the shop calls the goods where it is chosen: its hot-search title, else its name (null when unknown). */
 async function shownTitle(api: TradeApi, goodsNo: string): Promise<string | null> {
-  const hot = await optional("hot searches", getLayout(api, "HOT_SEARCH"));
+  const hot = await optional(api.log, "hot searches", getLayout(api, "HOT_SEARCH"));
   const shown = hotSearchesOf(hot?.list ?? []).find((entry) => entry.goodsNo === goodsNo);
   if (shown) return shown.title;
-  return (await optional("search history goods", getGoodsDetail(api, goodsNo)))?.goods_detail.goods_name ?? null;
+  return (await optional(api.log, "search history goods", getGoodsDetail(api, goodsNo)))?.goods_detail.goods_name ?? null;
 }

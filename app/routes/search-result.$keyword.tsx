@@ -16,7 +16,7 @@ import { PLATFORM_CODE, platformName } from "~/lib/platforms";
 import { searchKeyword } from "~/lib/search-history";
 import type { ShellHandle } from "~/lib/route-handle";
 import { goodsItemList, pageMeta, SITE_NAME } from "~/lib/seo";
-import { shopConfig, siteOrigin } from "~/server-only/shop-config.server";
+import { shopConfig } from "~/server-only/shop-config.server";
 
 const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
@@ -48,14 +48,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // the results are the page: a failure is 加载失败 (the boundary), never 暂无搜索结果; the price
   // chips order by the price the cards show (sale_price), not the crossed-out one (issue 26)
   const result = expectOk(await searchGoods(api, { keyword, platform, page, orderBy: "sale_price", orderType: order, preview: 0 })).goods_list;
-  const { domains } = shopConfig(request);
+  const { domains } = shopConfig(request, context.env);
   const card = (info: GoodsInfo) => ({
     info,
     href: linkHref({ linkType: "GOODS_DETAIL", goodsNo: info.goods_no, skuNo: advertisedSku(info) }, domains),
   });
   const goods = result.list.map(card);
   // nothing found: what sells instead (the hot searches' goods), optional like the header's list
-  const hot = result.total === 0 ? hotGoodsOf((await optional("hot goods", getLayout(api, "HOT_SEARCH")))?.list ?? []).map(card) : [];
+  const hot = result.total === 0 ? hotGoodsOf((await optional(api.log, "hot goods", getLayout(api, "HOT_SEARCH")))?.list ?? []).map(card) : [];
   return {
     keyword,
     page,
@@ -68,7 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     totalPages: Math.ceil(result.total / SEARCH_PAGE_SIZE),
     goods,
     // the JSON-LD is built by the page from the goods it has: the loader data carries them once
-    origin: siteOrigin(),
+    origin: context.env.siteOrigin,
   };
 }
 

@@ -14,6 +14,7 @@ import { PurchaseDetails } from "~/components/checkout/purchase-details";
 import { Overlay } from "~/components/ui/overlay";
 import { requireMember } from "~/server-only/auth.server";
 import { grantAutoCoupons } from "~/login/login.server";
+import { getMemberContact, setMemberEmail } from "~/api/member.server";
 import { EMAIL_MAX_LENGTH, filterEmailInput, isValidEmail } from "../../shared/email";
 import { readForm, UNREADABLE_FORM } from "~/server-only/form.server";
 import { expectOk, invariantResponse, optional } from "~/server-only/http.server";
@@ -28,6 +29,7 @@ import { Button, buttonClass, StatusButton } from "~/components/ui/button";
 import { formatYuan } from "../../shared/money";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { channelsOf, checkoutFallback, checkoutPromise, type Channels } from "~/lib/notify-channels";
 
 const GoodsNo = CodeSchema;
 const ConfirmForm = z.object({
@@ -35,6 +37,8 @@ const ConfirmForm = z.object({
   coupon_no: CodeSchema.optional().catch(undefined),
   email: z.string().max(200).default(""),
   continue_anyway: z.literal("1").optional().catch(undefined),
+  /** 保存到我的账户, ticked by the shopper (decision 058): the only way an e-mail typed here reaches the account. */
+  save_email: z.literal("1").optional().catch(undefined),
 });
 const CONFIRM_LOCK_MS = 1000;
 const GOODS_MISSING = "暂无商品";
@@ -58,22 +62,43 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMember(request, context, goodsPageOf(request, goodsNo.data));
   invariantResponse(goodsNo.success, GOODS_MISSING);
   // the coupons this visit's login grants are the member's before the usable ones are read
-  const [detail] = await Promise.all([getGoodsDetail(api, goodsNo.data), grantAutoCoupons(context, api)]);
+  // the account's e-mail (an optional extension, decision 058) is the e-mail field's default
+  const [detail, , contact] = await Promise.all([
+    getGoodsDetail(api, goodsNo.data),
+    grantAutoCoupons(context, api),
+    optional(api.log, "member contact", getMemberContact(api)),
+  ]);
   const goods = expectOk(detail).goods_detail;
   const url = new URL(request.url);
   const selection = selectSku(goods.sku_item, url.searchParams.get("sku"));
   reportEvent(api, "ttsgame_pay_confirm_show", { route_name: "pay-confirm" });
   const settle = await readSettle(context);
-  const email = settle?.goodsNo === goods.goods_no ? settle.email : "";
+  const email = (settle?.goodsNo === goods.goods_no ? settle.email : "") || contact?.email || "";
+  /** null: the services keep no e-mail on accounts (no 保存到我的账户); "": none kept yet. */
+  const accountEmail = contact ? (contact.email ?? "") : null;
+  /** The channels the codes will go by (decision 062); unknown (null) from a backend that does not say. */
+  const channels = channelsOf(contact?.delivery_by);
   const prices = {
     sale: selection.sku?.price_turn_cny ?? goods.sale_off_price_cny,
     origin: selection.sku ? skuOriginPrice(selection.sku) : goods.price_turn_cny,
   };
   if (!selection.sku)
-    return { goods, selection, prices, coupons: [] as UsableCoupon[], optimal: null, chosen: null, lines: [] as PriceLine[], email, priceError: null };
+    return {
+      goods,
+      selection,
+      prices,
+      coupons: [] as UsableCoupon[],
+      optimal: null,
+      chosen: null,
+      lines: [] as PriceLine[],
+      email,
+      accountEmail,
+      channels,
+      priceError: null,
+    };
 
   const units = [{ goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 as const }];
-  const eligibility = await optional("usable coupons", getAvailableCoupons(api, units));
+  const eligibility = await optional(api.log, "usable coupons", getAvailableCoupons(api, units));
   const coupons = eligibility?.coupons ?? [];
   const optimal = eligibility?.optimal_coupon ?? null;
   const wanted = url.searchParams.get("coupon");
@@ -82,7 +107,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const output = await getCartOutput(api, units, chosen);
   const lines = output.ok ? output.result.list : [];
   const priceError = output.ok ? null : { type: "error" as const, message: output.errorMsg || "价格计算失败，请稍后再试" };
-  return { goods, selection, prices, coupons, optimal, chosen, lines, email, priceError };
+  return { goods, selection, prices, coupons, optimal, chosen, lines, email, accountEmail, channels, priceError };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -102,6 +127,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const email = form.email.trim();
   const validEmail = isValidEmail(email);
   if (!validEmail && !form.continue_anyway) return { emailDialog: true, email } as const;
+  // kept on the account only when asked; a failure to keep it does not stop the order (the order has its e-mail)
+  if (validEmail && form.save_email) await optional(api.log, "save e-mail", setMemberEmail(api, email));
   await startSettlement(context, { goodsNo: goodsNo.data, skuNo: form.sku_no, couponNo: form.coupon_no ?? null, email: validEmail ? email : "" });
   return redirect("/settle/pay");
 }
@@ -158,7 +185,11 @@ export default function PayConfirm() {
           {selection.sku ? (
             <CouponPicker coupons={page.coupons} chosen={page.chosen} optimal={page.optimal} hrefFor={(no) => hrefWith("coupon", no ?? "none")} />
           ) : null}
-          <EmailCard defaultEmail={actionData && "email" in actionData ? actionData.email : page.email} />
+          <EmailCard
+            defaultEmail={actionData && "email" in actionData ? actionData.email : page.email}
+            accountEmail={page.accountEmail}
+            channels={page.channels}
+          />
           <BuyNotices regionRestricted={goods.region_restricted} />
         </div>
         <aside className="lg:sticky lg:top-20 lg:self-start">
@@ -197,6 +228,7 @@ export default function PayConfirm() {
         <EmailDialog
           skuNo={selection.sku?.sku_no}
           couponNo={page.chosen}
+          channels={page.channels}
           returnHref={location.pathname + location.search}
           onClose={() => {
             backToEmail.current = true;
@@ -208,15 +240,21 @@ export default function PayConfirm() {
   );
 }
 
-function EmailCard({ defaultEmail }: { defaultEmail: string }) {
+function EmailCard({ defaultEmail, accountEmail, channels }: { defaultEmail: string; accountEmail: string | null; channels: Channels | null }) {
   const [email, setEmail] = useState(defaultEmail);
   const invalid = email !== "" && !isValidEmail(email);
+  const hydrated = useHydrated();
+  // without JavaScript the box cannot follow the typing: it is there whenever the account can keep an
+  // e-mail, and the action keeps only a valid one
+  const offerSave = accountEmail !== null && (!hydrated || (isValidEmail(email) && email !== accountEmail));
   return (
     <section aria-labelledby="email-title" className={cardClass("md")}>
       <h2 id="email-title" className="mb-1 font-semibold">
         <label htmlFor="email">收货邮箱</label>
       </h2>
-      <p className="mb-3 text-xs text-ink-muted">游戏兑换码将发送至此邮箱，也可在「我的订单」及短信中查看</p>
+      <p className="mb-3 text-xs text-ink-muted" data-testid="email-promise">
+        {checkoutPromise(channels)}
+      </p>
       <div className="relative max-w-md">
         <Field
           id="email"
@@ -230,20 +268,26 @@ function EmailCard({ defaultEmail }: { defaultEmail: string }) {
           value={email}
           onValue={(value) => setEmail(filterEmailInput(value))}
           error={invalid ? "邮箱格式有误" : null}
-          className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-9 max-sm:h-11 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
+          className="h-10 w-full rounded-lg border border-surface-line bg-surface-raised px-3 pr-11 max-sm:h-11 text-sm focus:border-primary-500 focus:outline-none aria-[invalid]:border-red-500"
         />
         {email ? (
           <button
             type="button"
             onClick={() => setEmail("")}
             aria-label="清除邮箱"
-            className="absolute right-2 top-2 h-6 w-6 rounded-full text-ink-faint hover:text-ink"
+            className="absolute right-0 top-0 flex h-10 w-10 items-center justify-center rounded-full text-ink-faint hover:text-ink max-sm:h-11 max-sm:w-11"
           >
             ×
           </button>
         ) : null}
       </div>
       <ErrorList id="email" errors={[invalid ? "邮箱格式有误" : null]} className="mt-2 text-sm text-red-400" />
+      {offerSave ? (
+        <label className="mt-3 flex min-h-11 w-fit cursor-pointer items-center gap-2 text-sm text-ink-muted" data-testid="save-email">
+          <input type="checkbox" name="save_email" value="1" form="confirm-form" className="h-4 w-4 accent-primary-500" />
+          保存到我的账户{accountEmail && accountEmail !== email ? `（替换 ${accountEmail}）` : ""}
+        </label>
+      ) : null}
     </section>
   );
 }
@@ -280,7 +324,19 @@ function SubmitOrderButton({ lock, form, className }: { lock: SubmitLock; form?:
 }
 
 /** The invalid e-mail dialog (spec/02 §4); with JS 仍然继续 waits 2 s, showing the seconds. */
-function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string; couponNo: string | null; returnHref: string; onClose: () => void }) {
+function EmailDialog({
+  skuNo,
+  couponNo,
+  channels,
+  returnHref,
+  onClose,
+}: {
+  skuNo?: string;
+  couponNo: string | null;
+  channels: Channels | null;
+  returnHref: string;
+  onClose: () => void;
+}) {
   const hydrated = useHydrated();
   const [left, setLeft] = useState(CONTINUE_DELAY_S);
   useEffect(() => {
@@ -297,7 +353,7 @@ function EmailDialog({ skuNo, couponNo, returnHref, onClose }: { skuNo?: string;
       <p id="email-dialog-text" className="mt-3 text-sm leading-6 text-ink">
         未输入有效邮箱，游戏兑换码可能无法通过邮件发送给您， 是否重新填写？
       </p>
-      <p className="mt-2 text-xs text-ink-muted">您仍可在「我的订单」页面及短信中查看兑换码。</p>
+      <p className="mt-2 text-xs text-ink-muted">{checkoutFallback(channels)}</p>
       <Form method="post" className="mt-6 flex justify-end gap-3">
         {skuNo ? <input type="hidden" name="sku_no" value={skuNo} /> : null}
         {couponNo ? <input type="hidden" name="coupon_no" value={couponNo} /> : null}

@@ -1,4 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getOrderDetail } from "~/api/order.server";
+import { continuePayPathOfDetail } from "~/lib/order-status";
+import { optional } from "~/server-only/http.server";
 import { useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -10,6 +13,19 @@ const WAIT_SECONDS = 5;
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "hk" };
 export const meta: MetaFunction = () => [{ title: "支付结果 - TTS游戏商城" }];
 export const headers = privatePage;
+
+/**
+ * The cashier's 返回商城 after a payment that already failed goes straight to the pay page's 支付失败 (shopper trial
+ * 11b: five seconds of 返回支付结果中 first). Any other order, or one this request cannot read, waits as the spec says:
+ * a payment may still be on its way.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { api } = context.session;
+  if (!api.credential) return null;
+  const detail = await optional(api.log, "order detail", getOrderDetail(api, params.orderId ?? ""));
+  if (detail?.order.status === "PAY_FAIL") throw redirect(continuePayPathOfDetail(detail));
+  return null;
+}
 
 export default function PayWait() {
   const { orderId = "" } = useParams();

@@ -15,7 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, memberId } = await requireMember(request, context);
   const query = PayQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   reportEvent(api, "ttsgame_pay_show", { pay: 0, route_name: "pay" });
-  return query.order_no ? loadOrderPayment(request, api, memberId, { ...query, order_no: query.order_no }) : loadSettlement(request, context, api, query);
+  return query.order_no
+    ? loadOrderPayment(request, context, api, memberId, { ...query, order_no: query.order_no })
+    : loadSettlement(request, context, api, query);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,13 +1,11 @@
 // /sitemap.xml: the home page, every goods on sale (through goods/search, 100 a page), the
 // recommendation page and the policy pages, with absolute addresses in their domain groups
-// (configuration only: app/server-only/env.server.ts).
+// (configuration only: the load context's env).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EMPTY_SEARCH_PAGE, searchGoods } from "~/api/search.server";
 import { optional } from "~/server-only/http.server";
 import { PROTOCOLS } from "~/content/protocols";
 import { withDomain } from "~/lib/links";
-import { env } from "~/server-only/env.server";
-import { siteOrigin } from "~/server-only/shop-config.server";
 
 const PAGE = 100;
 const MAX_PAGES = 50;
@@ -15,11 +13,13 @@ const MAX_PAGES = 50;
 export async function loader({ context }: LoaderFunctionArgs) {
   // the same for every visitor and crawler: none of their cookies, and no saas-token issued to them
   const api = context.session.visitorApi();
-  const groups = { cn: siteOrigin(), hk: env().hkBaseUrl || siteOrigin() };
+  const { siteOrigin, hkBaseUrl } = context.env;
+  const groups = { cn: siteOrigin, hk: hkBaseUrl || siteOrigin };
 
   const goodsNos: string[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = (await optional("sitemap goods", searchGoods(api, { keyword: "", page, size: PAGE, orderType: "asc" })))?.goods_list ?? EMPTY_SEARCH_PAGE;
+    const result =
+      (await optional(api.log, "sitemap goods", searchGoods(api, { keyword: "", page, size: PAGE, orderType: "asc" })))?.goods_list ?? EMPTY_SEARCH_PAGE;
     goodsNos.push(...result.list.map((g) => g.goods_no));
     if (result.list.length < PAGE || goodsNos.length >= result.total) break;
   }

@@ -8,6 +8,7 @@ import { getPageContent, type LayoutItem } from "~/api/layout.server";
 import { getAvailable } from "~/api/promotion.server";
 import { getRestockStatus } from "~/api/restock.server";
 import { RestockButton } from "~/components/restock/restock-button";
+import { channelsOf } from "~/lib/notify-channels";
 import { isRestockForm, restockAction } from "~/server-only/restock-notice.server";
 import { BuyNotices } from "~/components/goods/buy-notices";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const richText = render ? render.list.flatMap((b) => b.content.map((i) => i.assembly.RICHTEXT?.value ?? "")).join("") : "";
   const recommended = recommendedItems(recommend?.list ?? null, HOT_GOODS_MAX + GUIDE_CARDS_MAX);
   const guideGoods = recommended.slice(HOT_GOODS_MAX);
-  const { domains } = shopConfig(request);
+  const { domains } = shopConfig(request, context.env);
   const skuPrice = selection.sku?.price_turn_cny ?? goods.sale_off_price_cny;
   const prices = await memberAfterPrices(api, selection.sku ? { goods_no: goods.goods_no, sku_no: selection.sku.sku_no, sku_num: 1 } : null, guideGoods);
   const after = prices.sku;
@@ -106,7 +107,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     soldOutSkus: restock?.sold_out_skus ?? [],
     soldOut:
       selection.sku && restock?.sold_out_skus.includes(selection.sku.sku_no)
-        ? { skuNo: selection.sku.sku_no, noticeId: restock.notices.find((n) => n.sku_no === selection.sku?.sku_no)?.notice_id ?? null }
+        ? {
+            skuNo: selection.sku.sku_no,
+            noticeId: restock.notices.find((n) => n.sku_no === selection.sku?.sku_no)?.notice_id ?? null,
+            channels: channelsOf(restock.notify_by),
+          }
         : null,
     /** Only coupons that can apply to this goods (when the backend names their scope). */
     activities: (activities?.list ?? []).filter((a) => appliesToGoods(a, goods.goods_no)),
@@ -127,10 +132,10 @@ async function loadCriticalData(api: TradeApi, request: Request, goodId: string 
  */
 function loadOptionalData(api: TradeApi, goods: GoodsDetail) {
   return Promise.all([
-    optional("goods rich text", getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no })),
-    optional("hot goods", getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no })),
-    optional("coupon activities", getAvailable(api)),
-    optional("restock status", getRestockStatus(api, goods.goods_no)),
+    optional(api.log, "goods rich text", getPageContent(api, { page_type: "PROMOTION_RENDER", render_type: "goods", render_id: goods.goods_no })),
+    optional(api.log, "hot goods", getPageContent(api, { page_type: "PRODUCT_DETAIL", exclude_goods_no: goods.goods_no })),
+    optional(api.log, "coupon activities", getAvailable(api)),
+    optional(api.log, "restock status", getRestockStatus(api, goods.goods_no)),
   ]).then(([render, recommend, activities, restock]) => ({ render, recommend, activities, restock }));
 }
 
@@ -150,8 +155,8 @@ async function memberAfterPrices(api: TradeApi, sku: CartUnit | null, items: Lay
   });
   const carts = [...(sku ? [[sku]] : []), ...cards.map((card) => card.units)];
   if (carts.length === 0) return { sku: null, guide: {} };
-  const batch = carts.length > 1 ? await optional("after-coupon prices", getAfterPrices(api, carts)) : null;
-  const prices = batch?.list ?? (await Promise.all(carts.map((units) => optional("after-coupon price", getAfterPrice(api, units)))));
+  const batch = carts.length > 1 ? await optional(api.log, "after-coupon prices", getAfterPrices(api, carts)) : null;
+  const prices = batch?.list ?? (await Promise.all(carts.map((units) => optional(api.log, "after-coupon price", getAfterPrice(api, units)))));
   const cardPrices = sku ? prices.slice(1) : prices;
   return {
     sku: sku ? (prices[0]?.after_price ?? null) : null,
@@ -175,7 +180,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const goodsNo = GoodsNo.safeParse(params.goodId);
   if (buy.success && goodsNo.success) {
     const checkout = checkoutPath(goodsNo.data, buy.data.sku);
-    return claimAllThenCheckout(request, context, withDomain(checkout, shopConfig(request).domains));
+    return claimAllThenCheckout(request, context, withDomain(checkout, shopConfig(request, context.env).domains));
   }
   return claimCoupons(request, context, { page: url.pathname + url.search });
 }

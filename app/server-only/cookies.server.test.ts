@@ -4,6 +4,9 @@ import { COOKIE_NAMES, plainCookie, readPlainCookie, secureCookies, writeCookie,
 import { setFlash, takeFlash } from "./flash.server";
 import { createAppLoadContext } from "./session.server";
 import { keepSettle, readSettle } from "./settle.server";
+import { testBasics } from "../../tests/support/request-basics";
+
+const { env } = testBasics();
 
 const http = (cookie = "") => new Request("http://shop.local/", { headers: { cookie } });
 const https = () => new Request("https://shop.example/");
@@ -12,7 +15,7 @@ const pair = (setCookie: string) => setCookie.split(";")[0]!;
 
 /** The load context of a request with these cookies; `set()` is what its answer would set. */
 async function capture(cookie = "") {
-  const context = await createAppLoadContext(http(cookie), { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} });
+  const context = await createAppLoadContext(http(cookie), testBasics());
   return { set: () => context.session.setCookieHeaders(), context };
 }
 
@@ -39,27 +42,27 @@ describe("the cookie registry", () => {
     ["dialogDates", "Max-Age=172800"],
     ["dialogUsers", "Max-Age=31536000"],
   ])("%s is HttpOnly, SameSite=Lax, for the whole shop (%s), and cleared with Max-Age=0", (cookie, maxAge) => {
-    const header = plainCookie(cookie, "v1", http());
+    const header = plainCookie(cookie, "v1", http(), env);
     const lifetime = maxAge.startsWith("Max-Age") ? `${maxAge}; ` : ""; // a session cookie has none
     expect(header).toBe(`${COOKIE_NAMES[cookie]}=v1; ${lifetime}Path=/; HttpOnly; SameSite=Lax`);
-    expect(plainCookie(cookie, null, http())).toBe(`${COOKIE_NAMES[cookie]}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+    expect(plainCookie(cookie, null, http(), env)).toBe(`${COOKIE_NAMES[cookie]}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
     expect(readPlainCookie(parse(pair(header)), cookie)).toBe("v1");
   });
 
   it("marks every cookie Secure on an https request, by one rule", async () => {
-    expect(secureCookies(http())).toBe(false);
-    expect(secureCookies(https())).toBe(true);
-    expect(plainCookie("login", "c", https())).toContain("; Secure");
+    expect(secureCookies(http(), env)).toBe(false);
+    expect(secureCookies(https(), env)).toBe(true);
+    expect(plainCookie("login", "c", https(), env)).toContain("; Secure");
     for (const cookie of ["urlParams", "saasToken", "flash", "settle"] as const) {
-      expect(await writeCookie(cookie, "x", https()), cookie).toContain("; Secure");
-      expect(await writeCookie(cookie, "x", http()), cookie).not.toContain("Secure");
+      expect(await writeCookie(cookie, "x", https(), env), cookie).toContain("; Secure");
+      expect(await writeCookie(cookie, "x", http(), env), cookie).not.toContain("Secure");
     }
   });
 
   it("url_params stays readable by scripts, every other cookie it sets is HttpOnly", async () => {
-    expect(await writeCookie("urlParams", { channelId: "1" }, http())).not.toContain("HttpOnly");
-    for (const cookie of ["saasToken", "flash", "settle"] as const) expect(await writeCookie(cookie, "x", http())).toContain("HttpOnly");
-    expect(await writeCookie("settle", "x", http())).toContain("Path=/settle");
+    expect(await writeCookie("urlParams", { channelId: "1" }, http(), env)).not.toContain("HttpOnly");
+    for (const cookie of ["saasToken", "flash", "settle"] as const) expect(await writeCookie(cookie, "x", http(), env)).toContain("HttpOnly");
+    expect(await writeCookie("settle", "x", http(), env)).toContain("Path=/settle");
   });
 });
 

@@ -12,7 +12,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
-import { env } from "./env.server";
+import type { StorefrontEnv } from "./env.server";
 import { DIALOG_DATE_KEY, DIALOG_USER_ID_KEY } from "~/lib/popup-advert";
 import { SEARCH_HISTORY_COOKIE } from "~/lib/search-history";
 
@@ -57,15 +57,14 @@ export const LOGIN_COOKIE = COOKIE_NAMES.login;
  * X-Forwarded-Proto only from a TRUST_PROXY peer — or when the shop is a production shop whose
  * configured address is https.
  */
-export function secureCookies(request: Request): boolean {
-  const { production, cnBaseUrl } = env();
+export function secureCookies(request: Request, { production, cnBaseUrl }: StorefrontEnv): boolean {
   return (production && /^https:/.test(cnBaseUrl)) || new URL(request.url).protocol === "https:";
 }
 
 /** The Set-Cookie header of a plain cookie: `value`, or null to clear it. */
-export function plainCookie(cookie: PlainCookie, value: string | null, request: Request): string {
+export function plainCookie(cookie: PlainCookie, value: string | null, request: Request, env: StorefrontEnv): string {
   const { name, maxAge } = PLAIN[cookie];
-  return serialize(name, value ?? "", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(request), maxAge: value === null ? 0 : maxAge });
+  return serialize(name, value ?? "", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(request, env), maxAge: value === null ? 0 : maxAge });
 }
 
 /** A plain cookie's value among a request's parsed cookies; null when absent or empty. */
@@ -87,28 +86,31 @@ const REMIX = {
 } as const;
 export type RemixCookie = keyof typeof REMIX;
 
-const remixCookies = new Map<RemixCookie, Cookie>();
+/** The Remix cookies made for a storefront environment (its COOKIE_SECRET signs them): made once, on first use. */
+const remixCookies = new WeakMap<StorefrontEnv, Map<RemixCookie, Cookie>>();
 
-function remixCookie(cookie: RemixCookie): Cookie {
-  let made = remixCookies.get(cookie);
-  if (!made) {
+function remixCookie(cookie: RemixCookie, env: StorefrontEnv): Cookie {
+  let made = remixCookies.get(env);
+  if (!made) remixCookies.set(env, (made = new Map()));
+  let one = made.get(cookie);
+  if (!one) {
     const { signed, ...options } = REMIX[cookie];
-    made = createCookie(COOKIE_NAMES[cookie], { ...options, sameSite: "lax", ...(signed ? { secrets: [env().cookieSecret] } : {}) });
-    remixCookies.set(cookie, made);
+    one = createCookie(COOKIE_NAMES[cookie], { ...options, sameSite: "lax", ...(signed ? { secrets: [env.cookieSecret] } : {}) });
+    made.set(cookie, one);
   }
-  return made;
+  return one;
 }
 
 /** The Set-Cookie header of a Remix cookie: `value` as JSON (signed where the cookie is), or null to clear it. */
-export function writeCookie(cookie: RemixCookie, value: unknown, request: Request): Promise<string> {
-  const secure = secureCookies(request);
-  return remixCookie(cookie).serialize(value ?? "", value === null ? { secure, maxAge: 0 } : { secure });
+export function writeCookie(cookie: RemixCookie, value: unknown, request: Request, env: StorefrontEnv): Promise<string> {
+  const secure = secureCookies(request, env);
+  return remixCookie(cookie, env).serialize(value ?? "", value === null ? { secure, maxAge: 0 } : { secure });
 }
 
 /** A Remix cookie's value in a Cookie header: null when absent, badly signed or not JSON. */
-export async function readCookie(cookie: RemixCookie, cookieHeader: string | null): Promise<unknown> {
+export async function readCookie(cookie: RemixCookie, cookieHeader: string | null, env: StorefrontEnv): Promise<unknown> {
   return (
-    (await remixCookie(cookie)
+    (await remixCookie(cookie, env)
       .parse(cookieHeader)
       .catch(() => null)) ?? null
   );

@@ -91,7 +91,7 @@ export async function claimAllThenCheckout(request: Request, context: AppLoadCon
   const api = context.session.api;
   if (api.credential) {
     const claimed = await receiveOneClick(api).catch((error: unknown) => ({ ok: false as const, errorMsg: String(error) }));
-    if (!claimed.ok) console.warn(`one-click claim before checkout failed: ${claimed.errorMsg}`);
+    if (!claimed.ok) api.log.warn({ errorMsg: claimed.errorMsg }, "one-click claim before checkout failed");
     else if (claimed.result.received.length > 0) await setFlash(context, { type: "success", message: CLAIM_MESSAGES.CLAIMED_ALL });
   }
   return redirect(checkout);

@@ -1,7 +1,8 @@
-// The storefront's environment, validated once (Epic Stack's env.server.ts): the only module in
-// app/ that reads process.env. Read on first use, not at import: the Express host sets
-// TRADE_API_URL once it knows its port, and COOKIE_SECRET before it takes requests
-// (boot.ts, decision 015). An invalid value stops the request with a message naming it.
+// The storefront's settings, validated once (Epic Stack's env.server.ts). Nothing in app/ reads
+// process.env: the Express host parses its environment through `parseEnv` once, with TRADE_API_URL
+// once it knows its own services' address and COOKIE_SECRET derived at boot (boot.ts, decision 015),
+// and hands the result to every request in the load context (`context.env`, as Hydrogen passes
+// `env`). An invalid value stops the start, or the request, with a message naming it.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { domainGroups, PublicOriginSchema } from "../../shared/public-origin";
@@ -52,11 +53,4 @@ export function parseEnv(source: Record<string, string | undefined>) {
     /** Outside production a process may run without one (unit tests): a key of its own then. */
     cookieSecret: e.COOKIE_SECRET ?? randomBytes(32).toString("hex"),
   };
-}
-
-let cached: StorefrontEnv | undefined;
-
-/** The storefront's environment, parsed on first use. */
-export function env(): StorefrontEnv {
-  return (cached ??= parseEnv(process.env));
 }

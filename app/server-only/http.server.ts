@@ -1,6 +1,7 @@
 // The storefront's one failure path (docs/architecture.md, "The failure path"): data a page cannot
 // live without is asserted and a miss is a thrown Response the route's GeneralErrorBoundary shows;
 // optional data never throws.
+import type { Logger } from "pino";
 import { TradeUnavailable, type ApiResult } from "~/api/client.server";
 
 /** Throws `new Response(message, init)` (404 unless told) when `condition` is falsy. */
@@ -25,15 +26,15 @@ export function expectOk<T>(answer: ApiResult<T>, { missing }: { missing?: strin
  * for what the page can live without: a list that is the page's content goes through `expectOk`,
  * or a null here must be shown as 加载失败, never as an empty list.
  */
-export async function optional<T>(what: string, call: Promise<ApiResult<T>>): Promise<T | null> {
+export async function optional<T>(log: Logger, what: string, call: Promise<ApiResult<T>>): Promise<T | null> {
   try {
     const answer = await call;
     if (answer.ok) return answer.result;
-    if (answer.status >= 500) console.warn(`[optional] ${what}: ${answer.status} ${answer.errorMsg}`);
+    if (answer.status >= 500) log.warn({ call: what, status: answer.status, errorMsg: answer.errorMsg }, "optional data missing");
     return null;
   } catch (error) {
     // the client has logged it already
-    if (!(error instanceof TradeUnavailable)) console.warn(`[optional] ${what}:`, error instanceof Error ? error.message : error);
+    if (!(error instanceof TradeUnavailable)) log.warn({ call: what, err: error }, "optional data missing");
     return null;
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { dueToday, recordRest, recordToday } from "./once-a-day.server";
 import { createAppLoadContext } from "./session.server";
+import { testBasics } from "../../tests/support/request-basics";
 
-const contextOf = (cookie = "") =>
-  createAppLoadContext(new Request("http://shop.local/", { headers: { cookie } }), { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} });
+const contextOf = (cookie = "") => createAppLoadContext(new Request("http://shop.local/", { headers: { cookie } }), testBasics());
 // 2026-11-24 23:30 and 2026-11-25 00:30 in Shanghai
 const lateEvening = Date.UTC(2026, 10, 24, 15, 30);
 const afterMidnight = Date.UTC(2026, 10, 24, 16, 30);

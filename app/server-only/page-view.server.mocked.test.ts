@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClickEvent } from "~/api/data-report.server";
+import { testBasics } from "../../tests/support/request-basics";
 
 const sent: { channelId: string; credential: string | null; events: ClickEvent[] }[] = [];
 
@@ -15,7 +16,7 @@ vi.mock("~/api/data-report.server", () => ({
 const { pageViewEvents, recordPageView } = await import("./page-view.server");
 const { createAppLoadContext } = await import("./session.server");
 
-const basics = { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} };
+const basics = testBasics();
 const view = async (path: string, { cookie = "", query = "" } = {}) =>
   recordPageView(await createAppLoadContext(new Request(`http://shop.test${path}${query}`, { headers: { cookie } }), basics), path);
 const settle = () => new Promise((r) => setImmediate(r));

@@ -12,7 +12,7 @@ import { changePayWay, createOrder, getOrderDetail, getOrderCashier } from "~/ap
 import { toLoginAgain } from "./auth.server";
 import { expectOk } from "./http.server";
 import { loginHref } from "~/login/login-href";
-import { PAID_STATUSES, UNPAID_STATUSES } from "~/lib/order-status";
+import { PAY_WAIT_STATUSES, UNPAID_STATUSES } from "~/lib/order-status";
 import { offeredPayWay, PAY_WAYS, type PayWayChoice } from "~/lib/pay-ways";
 import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { CodeSchema } from "./schemas.server";
@@ -82,16 +82,22 @@ function payWaysFor(request: Request) {
 }
 
 /** The page of an existing order; a paid one goes on to pay-wait. */
-export async function loadOrderPayment(request: Request, api: TradeApi, memberId: number, query: PayQuery & { order_no: string }): Promise<PayPage> {
+export async function loadOrderPayment(
+  request: Request,
+  context: AppLoadContext,
+  api: TradeApi,
+  memberId: number,
+  query: PayQuery & { order_no: string },
+): Promise<PayPage> {
   const { order, goods } = expectOk(await getOrderDetail(api, query.order_no), { missing: ORDER_MISSING });
-  if (PAID_STATUSES.includes(order.status)) throw redirect(`/settle/pay-wait/${order.order_no}`);
+  if (PAY_WAIT_STATUSES.includes(order.status)) throw redirect(`/settle/pay-wait/${order.order_no}`);
   const payable = UNPAID_STATUSES.includes(order.status);
   const payWays = payWaysFor(request);
   const first = goods[0];
   // the order's own pay way, not the address's: after a change without JavaScript this page reloads
   // the address it was opened at, whose pay_way is the old one
   const orderPayWay = payWays.find((w) => w.value === offeredPayWay(order.pay_way))?.value ?? payWays[0].value;
-  const now = requestNow(request);
+  const now = requestNow(request, context.env);
   const cashier = query.pay_url && payable ? await getOrderCashier(api, memberId, order.order_no) : null;
   return {
     orderNo: order.order_no,

@@ -13,7 +13,7 @@ export async function decidePopupAdvert(
   { memberId, now }: { memberId: number | null; now: number },
 ): Promise<PopupAdvert | null> {
   // an advert never breaks the page: a failure reads as none
-  const list = ((await optional("popup adverts", popupAdverts(api, "HOME")))?.list ?? []).filter((a) => a.image_urls.length > 0);
+  const list = ((await optional(api.log, "popup adverts", popupAdverts(api, "HOME")))?.list ?? []).filter((a) => a.image_urls.length > 0);
   if (list.length === 0) return null;
   const records = parseRecords(context.session.get("dialogDates") ?? undefined, context.session.get("dialogUsers") ?? undefined);
   const viewer = { today: shopDay(now), memberId, records };

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { TradeUnavailable } from "~/api/client.server";
 import { cancelRestockNotice, requestRestockNotice } from "~/api/restock.server";
 import { loginHref } from "~/login/login-href";
+import { channelsOf, restockPromise } from "~/lib/notify-channels";
 import { toLoginAgain } from "./auth.server";
 import { setFlash } from "./flash.server";
 import { UNREADABLE_FORM, type FormFields } from "./form.server";
@@ -19,7 +20,6 @@ const RestockForm = z.discriminatedUnion("intent", [
 ]);
 
 export const RESTOCK_TEXT = {
-  REQUESTED: "已订阅到货提醒，到货后将通过短信和邮件通知您（仅通知一次）",
   CANCELLED: "已取消到货提醒",
   LOGIN_FIRST: "请先登录，登录后即可订阅到货提醒",
   BUSY: "服务繁忙，请稍后重试",
@@ -53,5 +53,8 @@ export async function restockAction(form: FormFields | null, context: AppLoadCon
     if (answer.errorCode === 401) return toLoginAgain(context, toLogin, answer.errorMsg);
     return back("error", answer.errorMsg || RESTOCK_TEXT.BUSY);
   }
-  return back("success", input.intent === "restock" ? RESTOCK_TEXT.REQUESTED : RESTOCK_TEXT.CANCELLED);
+  if (input.intent === "restock-cancel") return back("success", RESTOCK_TEXT.CANCELLED);
+  // the channels the answer names, and only those (decision 058)
+  const notifyBy = "notify_by" in answer.result ? answer.result.notify_by : undefined;
+  return back("success", `${restockPromise(channelsOf(notifyBy))}（仅通知一次）`);
 }

@@ -13,6 +13,6 @@ export interface SearchBoxData {
 }
 
 export async function searchBoxData(context: AppLoadContext, api: TradeApi): Promise<SearchBoxData> {
-  const layout = await optional("hot searches", getLayout(api, "HOT_SEARCH"));
+  const layout = await optional(api.log, "hot searches", getLayout(api, "HOT_SEARCH"));
   return { history: context.session.searchHistory(), hot: hotSearchesOf(layout?.list ?? []) };
 }

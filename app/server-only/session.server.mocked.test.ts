@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { ApiResult } from "~/api/client.server";
+import { testBasics } from "../../tests/support/request-basics";
 
 // the client as the session sees it: each call answers the next of `answers`
 const answers: ApiResult<unknown>[] = [];
@@ -15,8 +16,7 @@ vi.mock("~/api/client.server", () => ({
 
 const { createAppLoadContext } = await import("./session.server");
 
-const contextOf = (cookie = "") =>
-  createAppLoadContext(new Request("http://shop.local/", { headers: { cookie } }), { cspNonce: "", clientIp: "127.0.0.1", keepOutOfCaches: () => {} });
+const contextOf = (cookie = "") => createAppLoadContext(new Request("http://shop.local/", { headers: { cookie } }), testBasics());
 const EXPIRED: ApiResult<unknown> = { ok: false, status: 401, errorCode: 401, errorMsg: "登录已失效，请重新登录" };
 const named = (set: string[], name: string) => set.filter((c) => c.startsWith(`${name}=`));
 

@@ -8,6 +8,7 @@
 // accept (401), which is forgotten here, the one place, whichever call found out.
 import type { AppLoadContext } from "@remix-run/node";
 import { parse } from "cookie";
+import type { Logger } from "pino";
 import { tradeClient, type ApiResult, type Caller, type TradeApi, type UrlParams } from "~/api/client.server";
 import {
   COOKIE_NAMES,
@@ -21,6 +22,7 @@ import {
   type PlainCookie,
   type RemixCookie,
 } from "./cookies.server";
+import type { StorefrontEnv } from "./env.server";
 import { historyCookie, historyFromCookieHeader, type HistoryEntry } from "~/lib/search-history";
 
 /** What the server knows of a request besides the Request itself. */
@@ -31,6 +33,10 @@ export interface RequestBasics {
   clientIp: string;
   /** The id of the request in the access log: the services' lines of its calls carry it too. */
   requestId?: string;
+  /** The request's logger: the access log's child, its lines carrying the request id (server/http/access-log.ts). */
+  log: Logger;
+  /** The storefront's settings, parsed once by the server from its environment (server/serve.ts). */
+  env: StorefrontEnv;
   /** Marks the response being rendered `no-store`: what it shows must not be repeated by a cache (a page rendered without the services). */
   keepOutOfCaches(): void;
 }
@@ -58,8 +64,8 @@ export class RequestSession {
   static async open(request: Request, basics: RequestBasics): Promise<RequestSession> {
     const header = request.headers.get("cookie");
     const cookies = parse(header ?? "");
-    const saasToken = await readCookie("saasToken", header);
-    const { urlParams, fromAddress } = urlParamsOf(request, await readCookie("urlParams", header));
+    const saasToken = await readCookie("saasToken", header, basics.env);
+    const { urlParams, fromAddress } = urlParamsOf(request, await readCookie("urlParams", header, basics.env));
     const caller: Caller = {
       urlParams,
       credential: readPlainCookie(cookies, "login"),
@@ -88,17 +94,17 @@ export class RequestSession {
 
   /** Sets a plain cookie, or clears it with null. */
   set(cookie: PlainCookie, value: string | null): void {
-    this.queue(plainCookie(cookie, value, this.request));
+    this.queue(plainCookie(cookie, value, this.request, this.basics.env));
   }
 
   /** A Remix cookie's value in this request: null when absent, badly signed or not JSON. */
   read(cookie: RemixCookie): Promise<unknown> {
-    return readCookie(cookie, this.request.headers.get("cookie"));
+    return readCookie(cookie, this.request.headers.get("cookie"), this.basics.env);
   }
 
   /** Sets a Remix cookie to `value` as JSON, or clears it with null. */
   async write(cookie: RemixCookie, value: unknown): Promise<void> {
-    this.queue(await writeCookie(cookie, value, this.request));
+    this.queue(await writeCookie(cookie, value, this.request, this.basics.env));
   }
 
   /** The search history this request carries (the browser writes the same cookie). */
@@ -107,12 +113,14 @@ export class RequestSession {
   }
 
   setSearchHistory(history: HistoryEntry[]): void {
-    this.queue(historyCookie(history, { secure: secureCookies(this.request) }));
+    this.queue(historyCookie(history, { secure: secureCookies(this.request, this.basics.env) }));
   }
 
   /** The trade API client of this request: its loaders share it, and the token it is issued. */
   get api(): TradeApi {
-    return (this.client ??= this.bound(tradeClient(this.caller, { unavailable: this.basics.keepOutOfCaches })));
+    return (this.client ??= this.bound(
+      tradeClient(this.caller, { unavailable: this.basics.keepOutOfCaches, log: this.basics.log, baseUrl: this.basics.env.tradeApiUrl }),
+    ));
   }
 
   /**
@@ -120,7 +128,7 @@ export class RequestSession {
    * the answer went out (page views).
    */
   apiWithoutCookies(): TradeApi {
-    return tradeClient(this.caller, { unavailable: () => {} });
+    return tradeClient(this.caller, { unavailable: () => {}, log: this.basics.log, baseUrl: this.basics.env.tradeApiUrl });
   }
 
   /** A client for a visitor without cookies: for answers the same for everyone (the sitemap). */
@@ -133,7 +141,7 @@ export class RequestSession {
       clientIp: this.caller.clientIp,
       requestId: this.caller.requestId,
     };
-    return tradeClient(visitor, { unavailable: this.basics.keepOutOfCaches });
+    return tradeClient(visitor, { unavailable: this.basics.keepOutOfCaches, log: this.basics.log, baseUrl: this.basics.env.tradeApiUrl });
   }
 
   /** The Set-Cookie headers of what this request's loaders and actions set. */

@@ -10,20 +10,26 @@ export const STOREFRONT_BODY_LIMIT = 64 * 1024;
 
 const MESSAGES = { 413: "请求体过大", 415: "不支持的请求体类型", 400: "请求体不完整" } as const;
 
-/** Reads the body of a storefront request before Remix runs, or answers 413 / 415. */
-export function storefrontBody(limit = STOREFRONT_BODY_LIMIT): RequestHandler {
+/**
+ * Reads the body of a storefront request before Remix runs, or answers 413 / 415. The back office
+ * takes file uploads (`multipart`) up to its own limit, refused over it with its own message.
+ */
+export function storefrontBody(limit = STOREFRONT_BODY_LIMIT, { multipart = false, tooLarge = MESSAGES[413] as string } = {}): RequestHandler {
   // inflate: false refuses Content-Encoding bodies (415): Remix would not decode them either
   const read = express.raw({ type: () => true, limit, inflate: false });
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     // the declared length is known before a byte is read: no need to read it off
-    if (Number(req.headers["content-length"]) > limit) return refuse(req, res, 413);
+    if (Number(req.headers["content-length"]) > limit) return refuse(req, res, 413, tooLarge);
     // a small multipart body is read off before the refusal, so the client (still sending it)
     // reads the 415 instead of a broken pipe
-    if (req.is("multipart/form-data")) return read(req, res, (error?: { status?: number }) => refuse(req, res, error?.status === 413 ? 413 : 415));
+    if (!multipart && req.is("multipart/form-data")) {
+      return read(req, res, (error?: { status?: number }) => (error?.status === 413 ? refuse(req, res, 413, tooLarge) : refuse(req, res, 415)));
+    }
     read(req, res, (error?: { status?: number }) => {
       if (!error) return next();
-      refuse(req, res, error.status === 413 || error.status === 415 ? error.status : 400);
+      if (error.status === 413) refuse(req, res, 413, tooLarge);
+      else refuse(req, res, error.status === 415 ? 415 : 400);
     });
   };
 }
@@ -84,8 +90,8 @@ const LINGER_MS = 2_000;
  * arriving, resets the connection, and a client still sending often sees the reset before it
  * reads the answer (a browser shows a network error instead of 请求体过大).
  */
-function refuse(req: Request, res: Response, status: keyof typeof MESSAGES) {
-  res.status(status).type("text/plain; charset=utf-8").send(MESSAGES[status]);
+function refuse(req: Request, res: Response, status: keyof typeof MESSAGES, message: string = MESSAGES[status]) {
+  res.status(status).type("text/plain; charset=utf-8").send(message);
   if (req.complete) return;
   const close = setTimeout(() => req.socket.destroy(), LINGER_MS);
   req.once("end", () => clearTimeout(close));

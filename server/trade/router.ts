@@ -10,10 +10,12 @@ import { payGatewayRouter, providerNotifyRouter } from "./api/pay-gateway.router
 import { cartRouter } from "./api/cart.router";
 import { promotionRouter } from "./api/promotion.router";
 import { restockRouter } from "./api/restock.router";
+import { shopIdentityRouter } from "./api/shop-identity.router";
 import { shoppingRouter } from "./api/shopping.router";
 import type { TradeDeps } from "./deps";
 import { NO_STORE } from "./http/cache-control";
 import { clientContext } from "./http/client-context";
+import { memberContactRouter } from "./api/member-contact.router";
 import { ApiError, ERROR } from "./http/api-error";
 import { apiErrorHandler, sendError } from "./http/envelope";
 import { configureReadCache } from "./services/read-cache";
@@ -38,6 +40,8 @@ export const TRADE_SERVICES: readonly { path: string; router: (deps: TradeDeps) 
   { path: "/data_report/v1/client", router: dataReportRouter },
   // an extension of the contract (docs/api.md): a backend without it answers 404
   { path: "/trade_bff/ext/restock_notice", router: restockRouter },
+  { path: "/trade_bff/ext/shop_identity", router: shopIdentityRouter },
+  { path: "/common_bll/ext/member", router: memberContactRouter },
 ];
 
 /** Posted by the payment provider, authenticated by its signature (not by cookies): forms allowed. */

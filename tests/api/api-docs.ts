@@ -93,6 +93,8 @@ const GROUPS = {
   pay: "支付通知 · Payment notification",
   report: "数据上报 · Analytics",
   restock: "到货提醒（契约扩展）· Restock reminders (extension)",
+  identity: "商城信息（契约扩展）· The shop's identity (extension)",
+  contact: "账户邮箱（契约扩展）· The account's e-mail (extension)",
 } as const;
 export type GroupId = keyof typeof GROUPS;
 
@@ -101,6 +103,11 @@ const SHOPPING = "/api/trade_bff/v1/shopping";
 const PROMOTION = "/api/trade_bff/v1/promotion";
 const ORDER_V1 = "/api/trade_bff/v1/order";
 const RESTOCK = "/api/trade_bff/ext/restock_notice";
+const SHOP_IDENTITY = "/api/trade_bff/ext/shop_identity";
+const CONTACT = "/api/common_bll/ext/member/contact";
+/** Said of the channels a message goes by, in the answers that name them (decision 058). */
+const NOTIFY_BY_NOTE =
+  "扩展 Extension（可选，决策 058）：`notify_by`，消息实际会走的渠道：`SMS`（商城配置了短信服务商及该类消息的模板）、`MAIL`（配置了邮件服务商且有收件邮箱）。店面只承诺这里列出的渠道；没有该字段时不承诺任何渠道。";
 /** Said of every endpoint outside the spec's contract. */
 const EXTENSION_NOTE =
   "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404 `接口不存在`），店面此时照规格显示商品页、不提供到货提醒（决策 031）。";
@@ -389,6 +396,9 @@ export const CATALOGUE: Endpoint[] = [
     title: "登录状态与用户信息",
     titleEn: "Login status and member info",
     login: "required",
+    notes: [
+      "扩展 Extension（可选）：`has_password`，会员是否已设置登录密码。店面据此在会员菜单和密码面板写「修改密码」，否则写「设置密码」；没有这个字段时写「设置密码」。",
+    ],
     failures: [NOT_LOGGED_IN],
     example: (ctx) => get(`${MEMBER}/member/login_status`, asMember(ctx)),
     failure: () => get(`${MEMBER}/member/login_status`),
@@ -861,6 +871,7 @@ export const CATALOGUE: Endpoint[] = [
       "`platform`、`code_kind`（本站对规范的补充，可选）：该商品的平台（如 `STEAM`）与兑换码种类（`GAME_KEY`、`WALLET_CODE`、`GIFT_CARD`、`TOP_UP`）；店面只给 Steam 的游戏激活码（`STEAM` + `GAME_KEY`）显示「一键激活」（Steam 激活页 `registerkey?key=` 带上经 URL 编码的兑换码）。未发货时为空字符串；后端不提供时店面不显示「一键激活」，其余照常。",
       "扩展 Extension（可选）：`refund_list`，订单的每笔退款，先后为序：`refund_amount`（分）、`refund_status`（`REFUNDED` 已退回；`PROCESSING` 处理中，包括转人工处理的）、`reason`、`applied_at`（发起时间）、`refunded_at`（退回时间，未退回为 null）、`pay_way`（原路退回的支付方式）。店面据此在订单页和订单凭证写明「已退款 ￥220.00 · 2026-11-13 · 原路退回支付宝」；没有时显示 `order.notice`。",
       "扩展 Extension（可选）：`order.pay_expire_at`，待支付订单的支付截止时间（毫秒时间戳；其他状态为 null）。店面据此倒计时「请在 14:32 内完成支付」；没有时按 `remain_minutes` 显示。",
+      `${NOTIFY_BY_NOTE} 这里是兑换码的发送渠道：邮件发往订单的邮箱，订单没有时发往账户邮箱。已发货的订单列出发货时实际使用的渠道（决策 062：该订单记录的发货消息，已发送或待发送的；已放弃的不算），消息记录已按保留期删除时省略该字段。`,
       "订单的全部商品都有兑换码时才一并发放；此前 `performance_list` 的 `value` 均为空。缺货等待中的订单 `order.notice` 写明自动退款的时间；超过 `OUT_OF_STOCK_REFUND_MINUTES` 仍未补货时订单变为 `ALL_REFUND`，`order.notice` 先为「…退款 ￥X 处理中…」，支付通道确认退款后为「…退款 ￥X 已退回原支付账户…」。",
     ],
     failures: [NOT_LOGGED_IN, [404, "订单不存在", "订单号不存在，或是别人的订单"]],
@@ -925,6 +936,7 @@ export const CATALOGUE: Endpoint[] = [
     notes: [
       EXTENSION_NOTE,
       "`sold_out_skus`：未停售、但没有可售兑换码的 SKU（已付款等待发货的订单先占用新到的码）。`notices`：会员对这些 SKU 尚未发送、未取消的提醒；游客为空。",
+      `${NOTIFY_BY_NOTE} 这里是会员的到货提醒会走的渠道（游客没有此字段）。`,
     ],
     failures: [[400, "参数 goods_no 格式错误", "goods_no 含非法字符"]],
     example: (ctx) => get(withQuery(`${RESTOCK}/status`, { goods_no: ctx.h.seed.soldOutSku.goodsNo }), asMember(ctx)),
@@ -939,12 +951,13 @@ export const CATALOGUE: Endpoint[] = [
     login: "required",
     notes: [
       EXTENSION_NOTE,
-      "到货（有可售兑换码）后发一条短信和一封邮件（会员有邮箱时），每个提醒只发一次。到货短信每个号码每天最多 5 条，超过的只发邮件。每位会员最多同时有 20 个未发送的提醒。",
+      "到货（有可售兑换码）后发一条短信和一封邮件（发往账户邮箱，会员有邮箱时），每个提醒只发一次。到货短信每个号码每天最多 5 条，超过的只发邮件。每位会员最多同时有 20 个未发送的提醒。",
+      `${NOTIFY_BY_NOTE} 应答里是这个提醒到货时会走的渠道（当天短信额度另计）。`,
     ],
     failures: [
       [404, "该规格不存在或已下架", "SKU 不存在、已停售或商品已下架"],
       [409, "该规格有货，可直接购买，无需到货提醒", "SKU 有货"],
-      [409, "您已订阅该规格的到货提醒，到货后将通过短信和邮件通知您", "已有同一 SKU 的未发送提醒"],
+      [409, "您已订阅该规格的到货提醒", "已有同一 SKU 的未发送提醒"],
       [429, "到货提醒最多 20 个，请先取消不需要的提醒", "已有 20 个未发送的提醒"],
       NOT_LOGGED_IN,
     ],
@@ -963,7 +976,9 @@ export const CATALOGUE: Endpoint[] = [
     login: "required",
     notes: [
       EXTENSION_NOTE,
-      "未发送的（`WAITING`）和 30 天内已发送的（`NOTIFIED`，`sms_sent` 为 false 表示当天短信额度已用完、只发了邮件），新的在前；已取消的不列出。",
+      "未发送的（`WAITING`）和 30 天内已发送的（`NOTIFIED`），新的在前；已取消的不列出。`sms_sent`：发了短信（为 false：当天短信额度已用完或商城不发短信）。",
+      "扩展 Extension（可选，决策 058）：`mail_sent`，发了邮件（会员有账户邮箱且商城配置了邮件）。",
+      `${NOTIFY_BY_NOTE} 这里是会员的提醒现在会走的渠道。`,
     ],
     failures: [NOT_LOGGED_IN],
     example: (ctx) => get(`${RESTOCK}/list`, asMember(ctx)),
@@ -980,6 +995,51 @@ export const CATALOGUE: Endpoint[] = [
     failures: [[404, "到货提醒不存在或已结束", "不是自己的、已发送、已取消或不存在"], [400, "参数 notice_id 类型错误", "notice_id 不是数字"], NOT_LOGGED_IN],
     example: (ctx) => post(`${RESTOCK}/cancel`, { notice_id: Number(need(ctx, "noticeId")) }, asMember(ctx)),
     failure: (ctx) => post(`${RESTOCK}/cancel`, { notice_id: Number(need(ctx, "noticeId")) }, asMember(ctx)),
+  },
+  {
+    group: "identity",
+    method: "GET",
+    route: SHOP_IDENTITY,
+    title: "商城信息",
+    titleEn: "Who sells: company, address, ICP number, contact, service QR code",
+    login: "none",
+    notes: [
+      "**契约扩展 · Extension.** 规格没有这个接口：真实后端可以不实现它（答 404），店面此时页脚和订单凭证不写公司、地址、备案号和二维码（决策 061）。",
+      "运营者在后台「商城信息」里设置；没设置的字段为空字符串，店面不显示那一行。`qr_image` 是商城自己的图片地址（`/media/…`）。公开读，可短时缓存。",
+    ],
+    failures: [[400, "参数包含未知字段 x", "带了查询参数"]],
+    example: () => get(SHOP_IDENTITY),
+    failure: () => get(`${SHOP_IDENTITY}?x=1`),
+  },
+  {
+    group: "contact",
+    method: "GET",
+    route: CONTACT,
+    title: "我的账户邮箱",
+    titleEn: "The e-mail kept on the member's account",
+    login: "required",
+    notes: [
+      "**契约扩展 · Extension**（决策 058）：规格没有这个接口，真实后端可以不实现它（答 404）：店面此时在「我的账户」不显示邮箱，确认订单不预填邮箱。",
+      "`email`：账户邮箱（没有为 null）。发货邮件在订单没有邮箱时、到货提醒邮件总是发往它；确认订单以它为邮箱的默认值。下单时填写的邮箱只属于订单，不会写入账户。",
+      "`delivery_by`（可选，决策 062）：商城今天发送兑换码的渠道（`SMS`、`MAIL`），订单有邮箱时。确认订单据此说明兑换码会发往哪里；没有这个字段时店面不承诺任何渠道，只说可在「我的订单」中查看。",
+    ],
+    failures: [NOT_LOGGED_IN],
+    example: (ctx) => get(CONTACT, asMember(ctx)),
+    failure: () => get(CONTACT),
+  },
+  {
+    group: "contact",
+    method: "POST",
+    route: `${CONTACT}/email`,
+    title: "保存或删除账户邮箱",
+    titleEn: "Keep, change or remove the account's e-mail",
+    login: "required",
+    notes: [
+      "**契约扩展 · Extension**（决策 058，见上）。`email` 为空字符串时删除账户邮箱；否则须符合确认订单的邮箱规则（最多 50 个字符）。应答与「我的账户邮箱」相同。",
+    ],
+    failures: [[400, "邮箱格式有误", "格式不对或超过 50 个字符"], NOT_LOGGED_IN],
+    example: (ctx) => post(`${CONTACT}/email`, { email: "player@example.com" }, asMember(ctx)),
+    failure: (ctx) => post(`${CONTACT}/email`, { email: "player@example" }, asMember(ctx)),
   },
 ];
 

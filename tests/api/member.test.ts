@@ -78,8 +78,8 @@ describe("GET /member/login_status", () => {
     const credential = await loginAs(h);
     const { status, body } = await h.api(`${API}/member/login_status`, { headers: withCredential(credential) });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1" } });
-    expect(Object.keys(body.result).sort()).toEqual(["channel_id", "member_id", "member_name", "mobile"]);
+    expect(body).toEqual({ success: true, result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1", has_password: true } });
+    expect(Object.keys(body.result).sort()).toEqual(["channel_id", "has_password", "member_id", "member_name", "mobile"]);
   });
 
   it("reads the credential from the login cookie and the channel from the Useragent header", async () => {
@@ -352,7 +352,10 @@ describe("POST /member/action/captcha_login", () => {
     const code = await sendCode(h, DEMO.mobile);
     const response = await codeLogin(h, DEMO.mobile, code);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toEqual({ success: true, result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1", login_credential: expect.any(String) } });
+    expect(response.body).toEqual({
+      success: true,
+      result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1", has_password: true, login_credential: expect.any(String) },
+    });
     const credential = response.body.result.login_credential as string;
     expect(credential.length).toBeGreaterThanOrEqual(22);
 
@@ -528,7 +531,10 @@ describe("POST /member/action/pwd_login", () => {
       json: { username: DEMO.mobile, password: DEMO.password, csrf: "fixed-csrf-string", lot_number: lot },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toEqual({ success: true, result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1", login_credential: expect.any(String) } });
+    expect(response.body).toEqual({
+      success: true,
+      result: { ...userInfoShape, mobile: DEMO.mobile, channel_id: "1", has_password: true, login_credential: expect.any(String) },
+    });
     expect(setCookies(response.headers).find((c) => c.startsWith("login_credential="))).toContain(response.body.result.login_credential);
     expect(h.store.sqlite.prepare("SELECT success, client_ip, created_at FROM login_attempts WHERE client_ip = ?").all(address)).toEqual([
       { success: 1, client_ip: address, created_at: h.clock.now },

@@ -3,6 +3,7 @@
 // here: the same answers for unknown numbers, the send limits, the code's tries, the password
 // rules, the lock reset and the revocation of every other login.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { medianTimes } from "../support/timing";
 import { startHarness, type Harness } from "./harness";
 import {
   API,
@@ -131,20 +132,13 @@ describe("POST /member/action/set_password", () => {
 
   it("takes the same time class for an unknown number as for a known one (the password is hashed for both)", async () => {
     const { mobile: known } = await smsMember();
-    const time = async (mobile: string) => {
-      const start = performance.now();
-      await setPassword({ mobile, sms_code: "123456", password: NEW_PASSWORD });
-      return performance.now() - start;
-    };
-    const samples = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < 5; i++) {
-      samples.known.push(await time(known));
-      samples.unknown.push(await time(freshMobile()));
-    }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2];
+    const times = await medianTimes({
+      known: () => setPassword({ mobile: known, sms_code: "123456", password: NEW_PASSWORD }),
+      unknown: () => setPassword({ mobile: freshMobile(), sms_code: "123456", password: NEW_PASSWORD }),
+    });
     // both do one scrypt (tens of ms); a path that skipped it would be several times faster
-    expect(median(samples.unknown)).toBeGreaterThan(median(samples.known) / 3);
-    expect(median(samples.known)).toBeGreaterThan(median(samples.unknown) / 3);
+    expect(times.unknown).toBeGreaterThan(times.known / 3);
+    expect(times.known).toBeGreaterThan(times.unknown / 3);
   });
 
   it("shares the login's send limits: the 60 s wait counts codes of both kinds", async () => {

@@ -15,6 +15,8 @@ export const COOKIE_SECRET = "bench-cookie-secret-0123456789abcdef-0123";
 export interface BenchServer {
   url: string;
   pid: number;
+  /** What the server printed (stdout and stderr). */
+  logFile: string;
   /** Resident memory of the server process (kB), from /proc. */
   rssKb(): number;
   /** CPU time the server process has used (ms), from /proc. */
@@ -58,7 +60,8 @@ export async function startServer(options: {
   port?: number;
 }): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
-  const log = createWriteStream(join(options.logDir, `server-${port}.log`));
+  const logFile = join(options.logDir, `server-${port}.log`);
+  const log = createWriteStream(logFile);
   const url = `http://127.0.0.1:${port}`;
   const env: typeof process.env = {
     ...process.env,
@@ -94,7 +97,7 @@ export async function startServer(options: {
   void exited.then(() => (dead = true));
 
   for (let i = 0; ; i += 1) {
-    if (dead) throw new Error(`server exited during start-up; see ${join(options.logDir, `server-${port}.log`)}`);
+    if (dead) throw new Error(`server exited during start-up; see ${logFile}`);
     if (i > 300) throw new Error("server did not answer within 60 s");
     try {
       // ready: the database answers, or for a storefront, the trade services it reaches
@@ -111,6 +114,7 @@ export async function startServer(options: {
   return {
     url,
     pid,
+    logFile,
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0),
     cpuMs: () => {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");

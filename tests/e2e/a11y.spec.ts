@@ -85,7 +85,10 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "我的优惠券" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "设置密码" })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: "我的账户" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    // the demo member has a password: 修改密码 (has_password)
+    await expect(menu.getByRole("menuitem", { name: "修改密码" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeFocused();
     await page.keyboard.press("ArrowDown");

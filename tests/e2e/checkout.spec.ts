@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, holdScripts, jsEnabled, test } from "./fixtures";
-import { claimCoupons, closeTab, placeOrderFor, readDb, writeDb } from "./shop-api";
+import { watchRequests } from "./quiet-network";
+import { claimCoupons, closePage, closeTab, inItsOwnTab, placeOrderFor, readDb, writeDb } from "./shop-api";
 
 // 黑神话：悟空: region → edition → content; 原神's 天空岛 6480+1600 SKU holds no codes;
 // 黑神话：钟馗 is a presale goods.
@@ -163,13 +164,13 @@ test.describe("checkout", () => {
     await waitForStatus(first.orderNo, ["PAY_FAIL"]);
     await closeTab(first.cashier);
 
-    await page.goto(`/order/list?status=WAIT_PAY`);
-    const card = page.locator(`[data-order-no="${first.orderNo}"]`);
+    const list = await inItsOwnTab(page, `/order/list?status=WAIT_PAY`);
+    const card = list.locator(`[data-order-no="${first.orderNo}"]`);
     await expect(card).toContainText("支付失败");
     await card.getByRole("link", { name: "继续支付" }).click();
-    await expect(page).toHaveURL(/\/settle\/pay\?order_no=/);
+    await expect(list).toHaveURL(/\/settle\/pay\?order_no=/);
     const cashierTab = context.waitForEvent("page");
-    await page.getByRole("link", { name: "前往收银台支付" }).click();
+    await list.getByRole("link", { name: "前往收银台支付" }).click();
     const cashier = await cashierTab;
     await cashier.getByRole("button", { name: /确认支付/ }).click();
     await expect(cashier.getByRole("heading", { name: "支付成功" })).toBeVisible();
@@ -187,11 +188,11 @@ test.describe("checkout", () => {
       order_no: orderNo,
     });
 
-    await page.goto("/order/list?status=WAIT_PAY");
-    await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？关闭后您可重新提交");
-    await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
-    await expect(page.getByRole("status")).toContainText("关闭订单成功");
+    const list = await inItsOwnTab(page, "/order/list?status=WAIT_PAY");
+    await list.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
+    await expect(list.getByRole("alertdialog")).toContainText("是否确认关闭订单？关闭后您可重新提交");
+    await list.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
+    await expect(list.getByRole("status")).toContainText("关闭订单成功");
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("CLOSE");
     expect(readDb<{ status: string; order_no: string | null }>("select status, order_no from coupons where coupon_no = ?", coupon)[0]).toEqual({
       status: "UNUSED",
@@ -205,9 +206,9 @@ test.describe("checkout", () => {
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await cashier.getByRole("button", { name: /确认支付/ }).click();
     await waitForStatus(orderNo, ["PAY_SUCCESS"]);
-    await page.goto(`/order/detail/${orderNo}`);
-    await expect(page.getByTestId("delivery-card")).toContainText("游戏解锁后发放");
-    await expect(page.getByTestId("delivery-card")).toContainText("预计发放时间");
+    const order = await inItsOwnTab(page, `/order/detail/${orderNo}`);
+    await expect(order.getByTestId("delivery-card")).toContainText("游戏解锁后发放");
+    await expect(order.getByTestId("delivery-card")).toContainText("预计发放时间");
   });
 
   test("an order of a sold-out SKU shows the waiting notice", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
@@ -220,11 +221,11 @@ test.describe("checkout", () => {
     await expect
       .poll(() => readDb<{ notice: string | null }>("select notice from orders where order_no = ?", orderNo)[0].notice, { timeout: 10_000 })
       .toBeTruthy();
-    await page.goto(`/order/detail/${orderNo}`);
-    await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
-    await expect(page.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
+    let order = await inItsOwnTab(page, `/order/detail/${orderNo}`);
+    await expect(order.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
+    await expect(order.getByTestId("delivery-card")).toContainText("库存不足，正在补货，请耐心等待");
     // it says what happens if no code comes, and when
-    await expect(page.getByTestId("delivery-card")).toContainText(/若 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前仍未补货，将自动全额退款至原支付账户/);
+    await expect(order.getByTestId("delivery-card")).toContainText(/若 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 前仍未补货，将自动全额退款至原支付账户/);
 
     // the deadline passes with the shelf still empty: the worker refunds the order in full, and
     // the refund job pays it out through the sandbox provider (decision 021)
@@ -235,9 +236,10 @@ test.describe("checkout", () => {
       .toBe("SUCCEEDED");
     const [{ amount }] = readDb<{ amount: number }>("select amount from refunds where order_no = ?", orderNo);
     const money = `￥${(amount / 100).toFixed(2)}`;
-    await page.reload();
-    await expect(page.getByText("全额退款", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(`商品缺货未能发货，订单全额退款：退款 ${money} 已退回原支付账户`).first()).toBeVisible();
+    // the shopper comes back to the order (the page open since follows by itself: 10 s apart, without JavaScript a reload)
+    order = await inItsOwnTab(order, `/order/detail/${orderNo}`);
+    await expect(order.getByText("全额退款", { exact: true }).first()).toBeVisible();
+    await expect(order.getByText(`商品缺货未能发货，订单全额退款：退款 ${money} 已退回原支付账户`).first()).toBeVisible();
     const messages = readDb<{ channel: string; body: string }>("select channel, body from outbox_messages where order_no = ? order by id", orderNo);
     expect(messages.filter((m) => m.channel === "SMS").map((m) => m.body)).toEqual([
       expect.stringContaining(`退款 ${money} 处理中`),
@@ -263,15 +265,16 @@ test.describe("checkout", () => {
       const { cashier, orderNo } = await payFromPayPage(page, context, js);
       await cashier.getByRole("button", { name: /确认支付/ }).click();
       await waitForStatus(orderNo, ["SENDING"]);
-      await page.goto(`/settle/pay-success/${orderNo}`);
-      await expect(page.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
+      // the pay page without JavaScript refreshes itself, on to pay-wait once paid: pay-success in a tab of its own
+      const success = await inItsOwnTab(page, `/settle/pay-success/${orderNo}`);
+      await expect(success.getByTestId("delivery-card")).toContainText("提货中，请耐心等待");
       // the codes come back to the shelf; the test does not reload the page
       writeDb("update cdkeys set status = 'UNUSED' where sku_no = ? and status = 'HELD'", sku);
       writeDb("update orders set fulfil_after = ? where order_no = ?", Date.now(), orderNo);
       await waitForStatus(orderNo, ["SEND_SUCCESS"]);
-      if (js) await page.clock.runFor(10_000);
-      await expect(page.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
-      await expect(page).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
+      if (js) await success.clock.runFor(10_000);
+      await expect(success.getByTestId("delivered-code")).toBeVisible({ timeout: 15_000 });
+      await expect(success).toHaveURL(new RegExp(`/settle/pay-success/${orderNo}$`));
     } finally {
       writeDb("update cdkeys set status = 'UNUSED' where sku_no = ? and status = 'HELD'", sku);
     }
@@ -289,13 +292,13 @@ test.describe("checkout", () => {
     await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     const { cashier, orderNo } = await payFromPayPage(page, context, js);
     await closeTab(cashier);
-    await page.goto("/order/list?status=WAIT_PAY");
-    await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("是否确认关闭订单？");
+    const shop = await inItsOwnTab(page, "/order/list?status=WAIT_PAY");
+    await shop.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "取消订单" }).click();
+    await expect(shop.getByRole("alertdialog")).toContainText("是否确认关闭订单？");
     // meanwhile the browser's login becomes another member's (a login in another tab)
     await context.addCookies([{ name: "login_credential", value: otherMember.credential, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
-    await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
-    await expect(page.getByRole("status")).toContainText("订单不存在");
+    await shop.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
+    await expect(shop.getByRole("status")).toContainText("订单不存在");
     expect(readDb<{ status: string }>("select status from orders where order_no = ?", orderNo)[0].status).toBe("WAIT_PAY");
 
     // the services refuse the price preview (the sale ended after the goods page was opened): the page stays, a toast says why
@@ -303,9 +306,9 @@ test.describe("checkout", () => {
     const ENDED = await (js ? catalogue.sku("怪物猎人 荒野", "国区 / 标准版 / 本体") : catalogue.sku("戴森球计划", "标准版"));
     writeDb("update goods set sale_end_at = ? where goods_no = ?", Date.now() - 1000, ENDED.goodsNo);
     try {
-      await page.goto(`/settle/pay-confirm/${ENDED.goodsNo}?sku=${ENDED.skuNo}`);
-      await expect(page.getByRole("heading", { name: "确认订单" })).toBeVisible();
-      await expect(page.getByRole("status")).toContainText("商品已结束销售");
+      await shop.goto(`/settle/pay-confirm/${ENDED.goodsNo}?sku=${ENDED.skuNo}`);
+      await expect(shop.getByRole("heading", { name: "确认订单" })).toBeVisible();
+      await expect(shop.getByRole("status")).toContainText("商品已结束销售");
     } finally {
       writeDb("update goods set sale_end_at = null where goods_no = ?", ENDED.goodsNo);
     }
@@ -323,10 +326,11 @@ test.describe("checkout", () => {
     await confirmPurchase(page, (await catalogue.goods(GOODS)).goodsNo, "coupon=none");
     await page.getByLabel("支付宝").check();
     const pay = page.getByRole("button", { name: "点击付款" });
+    const requests = watchRequests(page);
     await pay.dblclick();
     await expect(page).toHaveURL(/order_no=/);
-    await page.waitForLoadState("networkidle");
-    for (const tab of context.pages().filter((p) => p !== page)) await tab.close();
+    await requests.quiet();
+    for (const tab of context.pages().filter((p) => p !== page)) await closePage(tab);
     const orders = readDb<{ n: number }>("select count(*) as n from orders where member_id = ?", member.memberId);
     expect(orders[0].n).toBe(1);
   });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test, type Catalogue } from "./fixtures";
-import { closeTab, readDb } from "./shop-api";
+import { closeTab, inItsOwnTab, readDb } from "./shop-api";
 
 // Paying an order that already has a cashier, with JavaScript on and off: 继续支付 from the order
 // list, and a second 点击付款 on the pay page of a new order. Both must reopen that same order's
@@ -61,11 +61,12 @@ test.describe("continue payment", () => {
     await expect(page).toHaveURL(/order_no=/);
     const [{ order_no: orderNo }] = ordersOf(member.memberId);
 
-    await page.goto("/order/list?status=WAIT_PAY");
-    await page.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "继续支付" }).click();
-    await expect(page).toHaveURL(new RegExp(`/settle/pay\\?order_no=${orderNo}`));
-    const cashier = await payClickOpensCashier(page, context, orderNo);
-    await payAndSeeCode(page, cashier, orderNo);
+    // from 我的订单, in a tab of its own (without JavaScript the pay page reloads itself, which can abort our navigation)
+    const shop = await inItsOwnTab(page, "/order/list?status=WAIT_PAY");
+    await shop.locator(`[data-order-no="${orderNo}"]`).getByRole("link", { name: "继续支付" }).click();
+    await expect(shop).toHaveURL(new RegExp(`/settle/pay\\?order_no=${orderNo}`));
+    const cashier = await payClickOpensCashier(shop, context, orderNo);
+    await payAndSeeCode(shop, cashier, orderNo);
     expect(ordersOf(member.memberId)).toHaveLength(1);
   });
 

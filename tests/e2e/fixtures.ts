@@ -59,7 +59,6 @@ export const test = base.extend<{
   unpaidOrder: string;
   catalogue: Catalogue;
 }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern; this one needs none
   shopper: async ({}, use, testInfo) => {
     const { mobile, address } = newIdentity(testInfo.workerIndex);
     await use({

@@ -36,11 +36,9 @@ test("a login that expires while the pay page is open comes back to the same ord
 
   // the login ends at the services (expired, or logged out elsewhere) while the page is open
   await logout(baseURL!, member.credential);
-  if (js) {
-    await expect(page.getByText("登录过期，请重新登录")).toBeVisible({ timeout: 10_000 });
-  } else {
-    await page.reload();
-  }
+  // with JavaScript the page's polling says so; without, the page reloads itself every 3 s (a reload of ours could
+  // be aborted by it)
+  if (js) await expect(page.getByText("登录过期，请重新登录")).toBeVisible({ timeout: 10_000 });
   await expect(loginModal(page)).toBeVisible({ timeout: 20_000 });
   // one login address, back to this order's pay page: never one login address inside another
   const redirectTo = new URL(page.url()).searchParams.get("redirectTo")!;

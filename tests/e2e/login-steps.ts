@@ -73,13 +73,13 @@ export async function passCaptcha(page: Page, js: boolean, submit: () => Promise
   }
 }
 
-/** With the modal open on the phone tab: asks for a code and logs in with it. */
-export async function loginBySms(page: Page, js: boolean, mobile: string) {
+/** With the modal open on the phone tab: asks for a code and logs in with it (read from the outbox, or by `codeOf`). */
+export async function loginBySms(page: Page, js: boolean, mobile: string, codeOf: (mobile: string) => Promise<string> = smsCodeOf) {
   await loginFormReady(page, js);
   await page.getByPlaceholder("请输入手机号").fill(mobile);
   await passCaptcha(page, js, () => page.getByRole("button", { name: "获取验证码" }).click());
   await expect(page.getByText("验证码已发送")).toBeVisible();
-  await page.getByPlaceholder("请输入验证码").fill(await smsCodeOf(mobile));
+  await page.getByPlaceholder("请输入验证码").fill(await codeOf(mobile));
   await page.getByRole("button", { name: "登录", exact: true }).click();
 }
 

@@ -22,6 +22,7 @@ test.describe("login", () => {
   // logins reload whole pages through the captcha and the services: generous on a busy machine
   test.describe.configure({ timeout: 60_000 });
   test.use({ actionTimeout: 15_000 });
+
   test("a new number logs in with an SMS code, gets an account, sees its name and logs out", async ({ page, shopper }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     await shopper.useOwnAddress(page);
@@ -326,6 +327,7 @@ test.describe("login", () => {
     const mobile = shopper.mobile;
     await page.goto("/?login=captcha");
     await loginFormReady(page, js);
+    // eslint-disable-next-line playwright/no-force-option -- the honeypot is hidden from people; only a bot fills it
     await page.locator('input[name="website"]').fill("http://spam.example", { force: true });
     await page.getByPlaceholder("请输入手机号").fill(mobile);
     await passCaptcha(page, js, () => page.getByRole("button", { name: "获取验证码" }).click());

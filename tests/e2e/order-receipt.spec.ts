@@ -96,7 +96,7 @@ for (const [device, use] of [
       for (const orderNo of [other!.orderNo, unpaid]) {
         const answer = await page.goto(`/order/receipt/${orderNo}`);
         expect(answer!.status(), orderNo).toBe(404);
-        expect(await page.locator("main").innerText(), orderNo).toBe(missingText);
+        await expect(page.locator("main"), orderNo).toHaveText(missingText, { useInnerText: true });
         // nothing of the order on the page (the address itself is the shopper's own: the member menu repeats its path)
         expect(await page.locator("main").innerHTML()).not.toContain(orderNo);
       }

@@ -50,7 +50,7 @@ for (const width of [1440, 390]) {
       await page.goto("/?login=pwd");
       await loginFormReady(page, js);
       await page.getByRole("link", { name: "忘记密码" }).click();
-      await expect(page.getByRole("heading", { name: "设置密码" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "重置密码" })).toBeVisible();
       await loginFormReady(page, js);
       await expect(page.getByRole("link", { name: "返回密码登录" })).toBeVisible();
       await shot(page, testInfo, "visitor-form");

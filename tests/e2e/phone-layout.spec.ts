@@ -27,15 +27,17 @@ function smallTargets(page: Page) {
   return page.evaluate(() => {
     const small: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, summary, textarea")) {
+      // a checkbox or radio inside its label is tapped anywhere on the label, which toggles it
+      const tapped = (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio") && el.closest("label")) || el;
       // the laid-out size: an opening dialog's scale animation does not shrink a target
-      const box = { width: el.offsetWidth, height: el.offsetHeight };
+      const box = { width: tapped.offsetWidth, height: tapped.offsetHeight };
       // hidden, visually hidden (sr-only, the honeypot) or out of the tab order and the accessibility tree
       if (box.width <= 2 || box.height <= 2 || el.tabIndex < 0 || el.closest("[aria-hidden=true], [inert]")) continue;
       if (getComputedStyle(el).visibility === "hidden") continue;
       // a link inside a sentence is sized by its text (WCAG 2.5.5's inline exception)
       if (el.tagName === "A" && el.closest("p, li p, .prose")) continue;
       if (box.width < 44 || box.height < 44) {
-        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("placeholder") ?? el.tagName).trim().slice(0, 16);
+        const name = (el.getAttribute("aria-label") ?? tapped.textContent ?? el.getAttribute("placeholder") ?? el.tagName).trim().slice(0, 16);
         small.push(`${name} (${Math.round(box.width)}×${Math.round(box.height)})`);
       }
     }

@@ -3,31 +3,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { createSeededDb } from "../bench/data";
-import { startServer, type BenchServer } from "../bench/server";
+import type { BenchServer } from "../bench/server";
 import { startAlipayGateway, startWechatGateway, type AlipayGateway, type WechatGateway } from "../support/pay-gateways";
 import { expect, test } from "./fixtures";
-import { CAPTCHA_PASS, passwordLogin, placeOrderFor } from "./shop-api";
+import { attachLogOnFailure, ownShop } from "./own-shop";
+import { inItsOwnTab, passwordLogin, placeOrderFor } from "./shop-api";
 
 // The real payment providers through the shop (decision 047), each against its local stand-in
 // gateway: the pay page shows the provider's cashier link (Alipay) or its code as an image the
 // server renders (WeChat Pay), the stand-in posts its signed notification, and the order page shows
-// the code, with JavaScript on and off. Each provider gets a shop process of its own (ports from
-// 41600), since PAY_PROVIDER is read at start-up.
+// the code, with JavaScript on and off. Each provider gets a shop process of its own, since
+// PAY_PROVIDER is read at start-up, on free ports: the js-on and js-off projects run this file at
+// the same time in two workers. A shop that did not start keeps its folder, log included.
 test.describe.configure({ mode: "serial" });
 
 const MOBILE = "13800138000";
-
-async function shopWith(gatewayEnv: Record<string, string>, port: number, dir: string): Promise<BenchServer> {
-  const { dbFile } = createSeededDb(dir);
-  const url = `http://127.0.0.1:${port}`;
-  // NODE_ENV=test: the notification address may be http (production refuses it)
-  return startServer({
-    dbFile,
-    logDir: dir,
-    port,
-    env: { ...gatewayEnv, NODE_ENV: "test", DEMO: "0", CN_BASE_URL: url, CAPTCHA_TEST_PASS: CAPTCHA_PASS, FULFIL_DELAY_MS: "300" },
-  });
-}
 
 /** The demo member logged in in the browser, with an unpaid order of one code of 黑神话：悟空; its pay page open. */
 async function payPageOfNewOrder(page: Page, shop: BenchServer): Promise<string> {
@@ -40,10 +30,11 @@ async function payPageOfNewOrder(page: Page, shop: BenchServer): Promise<string>
 
 async function expectCodeOnOrderPage(page: Page, shop: BenchServer, orderNo: string) {
   await page.waitForURL(new RegExp(`/settle/pay-(wait|success)/${orderNo}`), { timeout: 20_000 });
-  await page.goto(`${shop.url}/order/detail/${orderNo}`);
+  // in a tab of its own: without JavaScript the wait page reloads itself, which would cut a navigation from it short
+  const order = await inItsOwnTab(page, `${shop.url}/order/detail/${orderNo}`);
   await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId("delivered-code").first()).toBeVisible({ timeout: 1_000 });
+    await order.reload();
+    await expect(order.getByTestId("delivered-code").first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
 
@@ -55,13 +46,16 @@ test.describe("Alipay", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dir = mkdtempSync(join(tmpdir(), "shop-alipay-"));
-    gateway = await startAlipayGateway(() => shop.url, 41611);
-    shop = await shopWith(gateway.env, 41601, dir);
+    gateway = await startAlipayGateway(() => shop.url);
+    shop = await ownShop(createSeededDb(dir).dbFile, dir, gateway.env);
   });
+
+  test.afterEach(({}, testInfo) => attachLogOnFailure(testInfo, shop));
+
   test.afterAll(async () => {
     await shop?.stop();
     await gateway?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (dir && shop) rmSync(dir, { recursive: true, force: true });
   });
 
   test("the pay page links to Alipay's cashier; paying there brings the code to the order page", async ({ page }) => {
@@ -69,13 +63,14 @@ test.describe("Alipay", () => {
     const orderNo = await payPageOfNewOrder(page, shop);
     const link = page.getByTestId("cashier-next-step").getByRole("link", { name: "前往收银台支付" });
     await expect(link).toHaveAttribute("href", new RegExp(`/cashier/${orderNo}\\?sig=`));
-    // the cashier link opens a tab; here it is followed in this one
-    await page.goto((await link.getAttribute("href"))!);
-    await expect(page.getByRole("heading", { name: "支付宝测试收银台（电脑网站支付）" })).toBeVisible();
-    await expect(page.getByTestId("amount")).toHaveText(/^￥\d+\.\d{2}$/);
-    await page.getByRole("button", { name: "确认付款" }).click();
+    // the cashier link opens a tab, as here: followed in the pay page itself, its 3 s reload without JavaScript once
+    // took the page back from the cashier (a busy fresh-clone run)
+    const cashier = await inItsOwnTab(page, (await link.getAttribute("href"))!);
+    await expect(cashier.getByRole("heading", { name: "支付宝测试收银台（电脑网站支付）" })).toBeVisible();
+    await expect(cashier.getByTestId("amount")).toHaveText(/^￥\d+\.\d{2}$/);
+    await cashier.getByRole("button", { name: "确认付款" }).click();
     // back on the shop's wait page, whose query string says "paid" but counts for nothing: the notification did it
-    await expectCodeOnOrderPage(page, shop, orderNo);
+    await expectCodeOnOrderPage(cashier, shop, orderNo);
     expect(gateway.calls.some((c) => c.method === "alipay.trade.page.pay" && c.biz.out_trade_no === orderNo)).toBe(true);
   });
 });
@@ -88,13 +83,16 @@ test.describe("WeChat Pay", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dir = mkdtempSync(join(tmpdir(), "shop-wechatpay-"));
-    gateway = await startWechatGateway(() => shop.url, 41612);
-    shop = await shopWith(gateway.env, 41602, dir);
+    gateway = await startWechatGateway(() => shop.url);
+    shop = await ownShop(createSeededDb(dir).dbFile, dir, gateway.env);
   });
+
+  test.afterEach(({}, testInfo) => attachLogOnFailure(testInfo, shop));
+
   test.afterAll(async () => {
     await shop?.stop();
     await gateway?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (dir && shop) rmSync(dir, { recursive: true, force: true });
   });
 
   test("the pay page shows the Native code as an image; the stand-in's notification brings the code to the order page", async ({ page }) => {

@@ -80,18 +80,66 @@ for (const [size, viewport] of [
       await screenshot(page, testInfo, `restock-goods-sold-out-${size}`);
 
       await box.getByRole("button", { name: "到货提醒", exact: true }).click();
-      await expect(page.getByText("已订阅到货提醒，到货后将通过短信和邮件通知您（仅通知一次）").first()).toBeVisible();
+      await page.waitForLoadState();
+      // a new SMS member has no e-mail: the shop promises the SMS alone (decision 058)
+      await expect(page.getByText("已订阅到货提醒，到货后短信通知您（仅通知一次）").first()).toBeVisible();
       await expect(box.getByRole("button", { name: "取消到货提醒" })).toBeVisible();
       expect(reminders(mobile)).toMatchObject([{ sku_no: goods.soldOut, notified_at: null, cancelled_at: null }]);
       await screenshot(page, testInfo, `restock-goods-requested-${size}`);
 
       await box.getByRole("button", { name: "取消到货提醒" }).click();
+      // without JavaScript the answer is a new page: until its stylesheet applies, both of the button's places show
+      await page.waitForLoadState();
       await expect(box.getByRole("button", { name: "到货提醒", exact: true })).toBeVisible();
       expect(reminders(mobile)[0]!.cancelled_at).not.toBeNull();
 
       // the SKU in stock is bought as before
       await page.goto(`/topic/${goods.goodsNo}?sku=${encodeURIComponent(goods.inStock)}`);
       await expect(buyButton(page)).toHaveCount(1);
+    });
+
+    test("a member without an e-mail is promised SMS only, adds one in 我的账户, then is promised and sent SMS and mail", async ({
+      page,
+      context,
+      baseURL,
+      shopper,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const js = jsEnabled(testInfo.project.name);
+      const goods = goodsWithSoldOutSku(testInfo.project.name);
+      const { mobile } = await shopper.signUp(context, baseURL!);
+      await shopper.useOwnAddress(page);
+      await page.goto(goods.page);
+      await restockBox(page).getByRole("button", { name: "到货提醒", exact: true }).click();
+      await expect(restockBox(page).getByRole("status")).toHaveText("已订阅到货提醒，到货后短信通知您");
+      await screenshot(page, testInfo, `restock-sms-only-${size}`);
+
+      // 我的账户, from the member menu
+      await page.getByTestId("member-name").click();
+      await page.getByRole(js ? "menuitem" : "link", { name: "我的账户" }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      const card = page.getByTestId("account-email");
+      await expect(card).toContainText("未设置邮箱");
+      const field = card.getByRole("textbox", { name: "添加邮箱" });
+      await field.fill("me@example");
+      await card.getByRole("button", { name: "保存邮箱" }).click();
+      await expect(card.getByText("邮箱格式有误")).toBeVisible();
+      const email = `p37-${mobile}@example.com`;
+      await field.fill(email);
+      await card.getByRole("button", { name: "保存邮箱" }).click();
+      await expect(page.getByText("邮箱已保存").first()).toBeVisible();
+      await expect(page.getByTestId("account-email-current")).toHaveText(`当前邮箱：${email}`);
+      expect(readDb<{ email: string }>("select email from members where mobile = ?", `+86-${mobile}`)).toEqual([{ email }]);
+      await screenshot(page, testInfo, `account-email-saved-${size}`);
+
+      await page.goto(goods.page);
+      await expect(restockBox(page).getByRole("status")).toHaveText("已订阅到货提醒，到货后短信和邮件通知您");
+      // restocked: the notice job (every 2 s) sends the SMS and the mail to the account's e-mail
+      writeDb("insert into cdkeys (sku_no, code, status) values (?, ?, 'UNUSED')", goods.soldOut, `E2E-P37-${goods.goodsNo}`);
+      const mailed = () => readDb("select id from outbox_messages where recipient = ? and subject like '%到货提醒%'", email);
+      await expect.poll(mailed, { timeout: 15_000 }).toHaveLength(1);
+      await page.goto("/order/list");
+      await expect(page.getByRole("region", { name: "到货提醒", exact: true })).toContainText("已到货，已短信和邮件通知");
     });
 
     test("我的订单 lists the member's reminders and cancels one, the order list first", async ({ page, context, baseURL, shopper }, testInfo) => {

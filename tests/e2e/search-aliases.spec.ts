@@ -56,7 +56,7 @@ test.describe("search aliases", () => {
         goodsNo: new URL((link as HTMLAnchorElement).href).searchParams.get("goods_no"),
       })),
     );
-    expect(hot.length).toBe(5);
+    expect(hot).toHaveLength(5);
     for (const { word, goodsNo } of hot) {
       expect(goodsNo, word).toMatch(/^G\d+$/);
       await page.goto(resultsPage(word));
@@ -68,6 +68,7 @@ test.describe("search aliases", () => {
   for (const screen of SCREENS) {
     test.describe(`${screen.name} px`, () => {
       test.use(screen.use);
+
       test("an English title typed in the header finds the goods", async ({ page }, testInfo) => {
         await page.goto("/?popup=closed");
         await searchBox(page).fill("Elden Ring");

@@ -2,6 +2,7 @@
 // spec/03 §4, §8), with JavaScript on and off.
 import type { Page } from "@playwright/test";
 import { expect, holdScripts, test } from "./fixtures";
+import { watchRequests } from "./quiet-network";
 
 const START = "/?popup=closed";
 const searchBox = (page: Page) => page.getByRole("banner").getByPlaceholder("搜索关键词");
@@ -230,14 +231,15 @@ test.describe("search", () => {
       await route.continue().catch(() => undefined); // the page may have left
     });
     await page.goto(START);
-    await page.waitForLoadState("networkidle");
+    await watchRequests(page).quiet();
+    const requests = watchRequests(page);
     await searchBox(page).fill("充值");
     await page.waitForRequest(slow);
     await searchBox(page).press("Enter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("“充值”的搜索结果");
-    // the late answer changes nothing: once every request has settled the results are still there (it was 页面不存在)
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(1_600);
+    // the late answer changes nothing: once every request has settled, the late one included, the results are still
+    // there (it was 页面不存在)
+    await requests.quiet();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("“充值”的搜索结果");
   });
 

@@ -14,13 +14,18 @@ test.describe("page shell", () => {
   });
 
   test("pages change with a 0.15 s slide-and-fade, and not at all for reduced motion", async ({ page }, testInfo) => {
+    // the suite runs with reduced motion (playwright.config.ts); this test is about the motion
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/search-result/steam");
     if (jsEnabled(testInfo.project.name)) {
       // with JavaScript a page change is a client navigation; the document's first paint shows at once
       await expect(page.getByRole("main")).toHaveCSS("animation-name", "none");
       await page.locator(".search-box[data-enhanced]").waitFor();
       await page.getByRole("banner").getByRole("link", { name: "TTS游戏商城 首页" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // the address changes when the home page's data has come, and React renders the page in a transition after that:
+      // on a busy machine each took over the 5 s an expectation waits (the search results still on screen)
+      await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+      await expect(page.getByRole("heading", { name: /的搜索结果$/ })).toBeHidden({ timeout: 15_000 });
     }
     await expect(page.getByRole("main")).toHaveCSS("animation-duration", "0.15s");
     await expect(page.getByRole("main")).toHaveCSS("animation-name", "page-enter");

@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { shopDay } from "../../shared/shop-time";
 
 export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
@@ -224,8 +224,65 @@ export async function goodsNamed(baseURL: string, name: string): Promise<Catalog
  * Closes a second tab (the cashier) as a browser does: the tab behind it comes to the front. A page
  * left hidden behind a closed tab at times never reached the load event of its next reload.
  */
+/**
+ * A page of the shop opened in a tab of its own, as a shopper opens it from 我的订单, and the tab it leaves closed.
+ * Without JavaScript the pay page reloads itself every few seconds (a meta refresh, which also moves on to pay-wait
+ * once paid): on a busy machine that reload cut short a navigation from it that had not answered yet ("interrupted by
+ * another navigation to /settle/pay…").
+ */
+export async function inItsOwnTab(from: Page, path: string): Promise<Page> {
+  const tab = await from.context().newPage();
+  await tab.goto(path);
+  await closePage(from);
+  return tab;
+}
+
+/** Closes a tab and brings the one left on top to the front. */
 export async function closeTab(tab: Page) {
   const context = tab.context();
-  await tab.close();
+  await closePage(tab);
   await context.pages().at(-1)?.bringToFront();
+}
+
+/**
+ * Closes a page, also one that navigates by itself (a meta refresh, the cashier's return). Chromium can acknowledge a
+ * close that meets a navigation's commit and drop it, and page.close() then waits forever (Playwright 1.65,
+ * microsoft/playwright#42366, crbug.com/536385539; 8 of 60 closes of a page refreshing itself hung here). So the page's
+ * own navigations are held first (answered 204, which commits nothing), and the close is asked for again until the page
+ * is gone, for a navigation that was already on its way (0 of 60 hung).
+ */
+export async function closePage(page: Page) {
+  if (page.isClosed()) return;
+  await holdOwnNavigations(page);
+  const { targetInfo } = await (await page.context().newCDPSession(page)).send("Target.getTargetInfo");
+  const closed = page.close();
+  const browser = await page.context().browser()!.newBrowserCDPSession();
+  try {
+    while (!(await Promise.race([closed.then(() => true), new Promise<false>((done) => setTimeout(done, 1_000, false))]))) {
+      await browser.send("Target.closeTarget", { targetId: targetInfo.targetId }).catch(() => undefined);
+    }
+  } finally {
+    await browser.detach();
+  }
+}
+
+/**
+ * Holds the navigations a page makes by itself (a meta refresh, a form the page posts): each is answered 204, which
+ * commits nothing and keeps the page as it is. `release` lets them through again and answers the last one held.
+ */
+export async function holdOwnNavigations(page: Page): Promise<{ release(): Promise<string | null> }> {
+  let held: string | null = null;
+  const hold = (route: Route) => {
+    const request = route.request();
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return route.fallback();
+    held = request.url();
+    return route.fulfill({ status: 204 });
+  };
+  await page.route("**/*", hold);
+  return {
+    async release() {
+      await page.unroute("**/*", hold);
+      return held;
+    },
+  };
 }

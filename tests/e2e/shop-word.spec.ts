@@ -6,11 +6,11 @@
 // and off; each test's own member and orders (refunds through the QA admin script).
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
-import { claimCoupons, closeTab, placeDeliveredOrder, readDb, runAdmin } from "./shop-api";
+import { claimCoupons, closeTab, inItsOwnTab, placeDeliveredOrder, readDb, runAdmin } from "./shop-api";
 import { saveShot } from "./page-shots";
 import { formatYuan } from "../../shared/money";
 import { shopDay } from "../../shared/shop-time";
-import { SELLER } from "../../app/content/seller";
+import { DEMO_IDENTITY as SELLER } from "../../seed/seed";
 
 const yuan = (cents: number) => `￥${formatYuan(cents)}`;
 
@@ -110,6 +110,7 @@ for (const [device, use] of [
       await page.goto(`/order/detail/${unpaidOrder}`);
       await page.getByRole("link", { name: "继续支付" }).click();
       await expect(page).toHaveURL(new RegExp(`/settle/pay\\?order_no=${unpaidOrder}&pay_url=1`));
+      const address = page.url();
       await expect(page.getByLabel("微信支付")).toBeChecked();
       await expect(page.getByLabel("支付宝")).toBeEnabled();
       await expect(page.getByText("可更换支付方式：选择后点击付款，将以新的支付方式打开收银台")).toBeVisible();
@@ -123,9 +124,10 @@ for (const [device, use] of [
       await expect(cashier.getByText("支付宝")).toBeVisible();
       expect(readDb<{ payWay: string }>("select pay_way as payWay from orders where order_no = ?", unpaidOrder)[0]!.payWay).toBe("TCTP");
       await closeTab(cashier);
-      // the page, reloaded at the address it was opened at (whose pay_way is the old one), shows the order's pay way
-      await page.reload();
-      await expect(page.getByLabel("支付宝")).toBeChecked();
+      // the page, opened again at the address it was opened at (whose pay_way is the old one), shows the order's pay
+      // way (in a tab of its own: without JavaScript the pay page reloads itself, which can abort a reload of ours)
+      const again = await inItsOwnTab(page, address);
+      await expect(again.getByLabel("支付宝")).toBeChecked();
       expect(readDb<{ n: number }>("select count(*) as n from orders where order_no = ?", unpaidOrder)[0]!.n).toBe(1);
     });
 

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { screenshot } from "./login-steps";
-import { claimCoupons, readDb } from "./shop-api";
+import { claimCoupons, closePage, readDb } from "./shop-api";
 
 const PHONE = { width: 390, height: 844 };
 const sideBox = (page: Page) => page.getByRole("complementary", { name: "订单摘要" });
@@ -24,7 +24,7 @@ async function pay(page: Page, context: BrowserContext, js: boolean) {
   const cashier = js ? context.waitForEvent("page") : null;
   await page.getByRole("button", { name: "点击付款" }).click();
   await expect(page).toHaveURL(/order_no=/);
-  if (cashier) await (await cashier).close();
+  if (cashier) await closePage(await cashier);
   return new URL(page.url()).searchParams.get("order_no")!;
 }
 

@@ -10,14 +10,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { signNotification } from "../../server/trade/providers/pay-sandbox";
 import { addStock, credentialFor, skuToBuy } from "../bench/data";
-import { PAY_NOTIFY_SECRET } from "../bench/server";
+import { freePort, PAY_NOTIFY_SECRET } from "../bench/server";
 import { SERVER_NODE_ARGS } from "../../scripts/setup.mjs";
 import { startShop, type Shop } from "../security/shop";
 
 const ORDERS = 60;
 let shop: Shop;
+let metricsPort: number;
 beforeAll(async () => {
-  shop = await startShop({ env: { WEB_CONCURRENCY: "2", FULFIL_DELAY_MS: "50" } });
+  metricsPort = await freePort();
+  shop = await startShop({ env: { WEB_CONCURRENCY: "2", FULFIL_DELAY_MS: "50", METRICS_PORT: String(metricsPort) } });
 }, 90_000);
 afterAll(() => shop?.close());
 
@@ -99,6 +101,42 @@ it("serves from two workers and runs the jobs once: every order paid through eit
   const served = new Set(pidsLogging("request completed"));
   for (const pid of workerPids()) expect(served).toContain(pid);
 }, 120_000);
+
+it("a background job failing in the primary, which serves no requests, is counted on the cluster's /metrics", async () => {
+  const expiryFailures = async () =>
+    (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+      .split("\n")
+      .filter((line) => line.startsWith('shop_job_failures_total{job="expiry"'));
+  expect(await expiryFailures()).toEqual(['shop_job_failures_total{job="expiry",cause="not_database"} 0']);
+  const buy = skuToBuy(shop.dbFile, "G1001");
+  const created = await fetch(`${shop.url}/api/trade_bff/v1/order`, {
+    method: "POST",
+    headers: { "Login-Credential": credentialFor(shop.dbFile, 1), "content-type": "application/json", origin: shop.url },
+    body: JSON.stringify({
+      customer: { user_id: "1", user_phone: "", user_email: "" },
+      units: [{ goods_no: buy.goodsNo, sku_no: buy.skuNo, sku_num: 1 }],
+      pay_way: "WX",
+      coupons: [],
+    }),
+  });
+  expect(created.status).toBe(200);
+  const orderNo = ((await created.json()) as { result: { order_no: string } }).result.order_no;
+  const db = new Database(shop.dbFile);
+  try {
+    // an unpaid order past its window whose closing the database refuses: each expiry pass fails
+    db.exec(
+      `CREATE TRIGGER refuse_closing BEFORE UPDATE OF status ON orders WHEN OLD.order_no = '${orderNo}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+    );
+    db.prepare("UPDATE orders SET pay_expire_at = 0 WHERE order_no = ?").run(orderNo);
+    await expect
+      .poll(async () => (await expiryFailures()).find((line) => line.includes('cause="other"')), { timeout: 20_000, interval: 500 })
+      .toMatch(/^shop_job_failures_total\{job="expiry",cause="other"\} [1-9]\d*$/);
+    expect(new Set(pidsLogging("background job failed"))).toEqual(new Set([shop.pid]));
+  } finally {
+    db.exec("DROP TRIGGER IF EXISTS refuse_closing");
+    db.close();
+  }
+}, 60_000);
 
 it("every worker runs with the old generation capped, so garbage does not pile up (decision 034)", () => {
   const workers = workerPids();

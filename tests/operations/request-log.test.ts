@@ -57,12 +57,13 @@ describe("split roles", () => {
   let dir: string;
   let trade: BenchServer;
   let storefront: BenchServer;
+  let storefrontPort: number;
   beforeAll(async () => {
     const shop = await startShop();
     dir = shop.dir;
     await shop.stop();
     trade = await startServer({ dbFile: join(dir, "shop.sqlite"), logDir: dir, env: { SERVER_ROLE: "trade", LOG_LEVEL: "info" } });
-    const port = await freePort();
+    const port = (storefrontPort = await freePort());
     storefront = await startServer({
       dbFile: join(dir, "absent", "storefront.sqlite"),
       logDir: dir,
@@ -87,5 +88,19 @@ describe("split roles", () => {
     await expect.poll(() => tradeLog().filter((line) => line.req?.id === id).length).toBeGreaterThan(0);
     const calls = tradeLog().filter((line) => line.req?.id === id);
     expect(calls.every((line) => line.level === 30 && line.req!.url.startsWith("/api/"))).toBe(true);
+  });
+
+  // last: it stops the trade tier
+  it("the storefront's own warnings are JSON lines of the same logger, with the page's request id", async () => {
+    await trade.stop();
+    const cookie = `login_credential=${credentialFor(join(dir, "shop.sqlite"), 1)}`;
+    const page = await fetch(`${storefront.url}/order/list`, { headers: { cookie, "x-request-id": "storefront-trace-7" } });
+    expect(page.status).toBe(503);
+    await page.arrayBuffer();
+    const storefrontLog = () => linesOf(readFileSync(join(dir, `server-${storefrontPort}.log`), "utf8"));
+    await expect.poll(() => storefrontLog().some((line) => line.msg === "trade api unavailable")).toBe(true);
+    const warning = storefrontLog().find((line) => line.msg === "trade api unavailable")!;
+    expect(warning).toMatchObject({ level: 40, req: { id: "storefront-trace-7", url: "/order/list" } });
+    expect((warning as Line & { reason?: string }).reason).toMatch(/^trade API GET \/api\//);
   });
 });

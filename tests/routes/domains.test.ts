@@ -11,9 +11,7 @@ let api: FakeTradeApi;
 let request: StorefrontRequest;
 
 beforeAll(async () => {
-  process.env.CN_BASE_URL = CN;
-  process.env.HK_BASE_URL = HK;
-  ({ api, request } = await startStorefront());
+  ({ api, request } = await startStorefront({ CN_BASE_URL: CN, HK_BASE_URL: HK }));
 });
 afterAll(() => api.close());
 beforeEach(() => {

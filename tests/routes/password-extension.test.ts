@@ -90,3 +90,32 @@ describe("a backend with the password extension", () => {
     expect(api.calls.filter((c) => c.path.endsWith("/set_password"))).toEqual([]);
   });
 });
+
+describe("the wording of the password panel (shopper trial 11b)", () => {
+  it("a member with a password reads 修改密码 in the menu and on the panel, with no login consent", async () => {
+    withExtension();
+    api.on("GET /api/common_bll/v1/member/login_status", { result: { ...MEMBER, has_password: true } });
+    const page = await request("/coupon-collection", { cookie: LOGGED_IN });
+    expect(page.text).toMatch(/href="\/coupon-collection\?login=reset"[^>]*>修改密码</);
+    const panel = await request("/protocols/user?login=reset", { cookie: LOGGED_IN });
+    expect(panel.text).toContain(">修改密码</h2>");
+    expect(panel.text).not.toContain("即表示您已阅读并同意");
+  });
+
+  it("a member without one (or a backend that does not say) reads 设置密码", async () => {
+    withExtension();
+    api.on("GET /api/common_bll/v1/member/login_status", { result: { ...MEMBER, has_password: false } });
+    const page = await request("/coupon-collection", { cookie: LOGGED_IN });
+    expect(page.text).toMatch(/>设置密码</);
+    expect(page.text).not.toContain("修改密码");
+  });
+
+  it("a visitor's 忘记密码 opens 重置密码, whose consent names its own button", async () => {
+    withExtension();
+    const panel = await request("/protocols/user?login=reset");
+    expect(panel.text).toContain(">重置密码</h2>");
+    expect(panel.text).not.toContain(">设置密码</h2>");
+    expect(panel.text).not.toContain("点击登录即表示");
+    expect(panel.text).toContain("确认设置即表示您已阅读并同意");
+  });
+});

@@ -14,8 +14,7 @@ let api: FakeTradeApi;
 let request: StorefrontRequest;
 
 beforeAll(async () => {
-  process.env.ICP_HIDDEN_HOST_MARKER = "gamersmarket";
-  ({ api, request } = await startStorefront());
+  ({ api, request } = await startStorefront({ ICP_HIDDEN_HOST_MARKER: "gamersmarket" }));
 });
 afterAll(() => api.close());
 beforeEach(() => api.reset());
@@ -89,6 +88,9 @@ describe("order-list cards (spec/02 §3: the order's currency symbol, default �
 });
 
 describe("the footer's ICP filing link (spec/01 §2: hidden when the host carries ICP_HIDDEN_HOST_MARKER)", () => {
+  // the operator's number, from the shop's settings (decision 061)
+  beforeEach(() => api.on("GET /api/trade_bff/ext/shop_identity", { result: { icp_number: "粤ICP备2024012345号-1" } }));
+
   it("is shown on a host without the marker", async () => {
     const page = await request("/protocols/privacy", { host: "shop.example.cn" });
     expect(page.status).toBe(200);
@@ -99,5 +101,41 @@ describe("the footer's ICP filing link (spec/01 §2: hidden when the host carrie
     const page = await request("/protocols/privacy", { host: "www.gamersmarket.hk" });
     expect(page.status).toBe(200);
     expect(page.text).not.toContain(ICP_TEXT);
+  });
+});
+
+describe("the seller's lines (decision 061: the operator's settings, nothing invented)", () => {
+  const IDENTITY = {
+    company_name: "某某数码有限公司",
+    company_address: "上海市某路 1 号",
+    icp_number: "沪ICP备12345678号",
+    contact: "王女士（biz@example.com）",
+    qr_image: "/media/uploads/qr.png",
+  };
+
+  it("shows what the shop's settings say, in the footer and the agreements", async () => {
+    api.on("GET /api/trade_bff/ext/shop_identity", { result: IDENTITY });
+    const page = (await request("/protocols/privacy", { host: "shop.example.cn" })).text;
+    expect(page).toContain("本站所售数字商品由某某数码有限公司授权销售。");
+    expect(page).toContain("商务合作请联系：王女士（biz@example.com）。");
+    expect(page).toContain("公司地址：上海市某路 1 号");
+    expect(page).toContain("沪ICP备12345678号");
+    expect(page).toContain('src="/media/uploads/qr.png"');
+    expect(page).toContain("运营主体：某某数码有限公司，地址：上海市某路 1 号。");
+  });
+
+  it("names no company, address, ICP number or QR code against a backend without the extension", async () => {
+    const page = (await request("/protocols/privacy", { host: "shop.example.cn" })).text;
+    expect(page).toContain("版权所有");
+    for (const text of ["授权销售", "商务合作", "公司地址", "ICP备", "客服微信二维码", "运营主体", "香港天时数码科技有限公司"])
+      expect(page).not.toContain(text);
+    expect(page).toContain("由本商城运营方运营");
+  });
+
+  it("shows no QR image that is not the shop's own", async () => {
+    api.on("GET /api/trade_bff/ext/shop_identity", { result: { ...IDENTITY, qr_image: "https://evil.example/qr.png" } });
+    const page = (await request("/protocols/privacy", { host: "shop.example.cn" })).text;
+    expect(page).not.toContain("evil.example");
+    expect(page).not.toContain("客服微信二维码");
   });
 });

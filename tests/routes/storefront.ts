@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { createAppLoadContext as createContext } from "~/server-only/session.server";
+import type { parseEnv as parseSettings } from "~/server-only/env.server";
+import { testBasics } from "../support/request-basics";
 
 export interface FakeCall {
   method: string;
@@ -99,27 +101,39 @@ export function answerAsLoggedIn(api: FakeTradeApi) {
 export type StorefrontRequest = Awaited<ReturnType<typeof storefront>>;
 
 /** A fake trade API and the storefront's routes in front of it (a file's `beforeAll`; close the API in `afterAll`). */
-export async function startStorefront(): Promise<{ api: FakeTradeApi; request: StorefrontRequest }> {
+export async function startStorefront(settings: Record<string, string> = {}): Promise<{ api: FakeTradeApi; request: StorefrontRequest }> {
   const api = await fakeTradeApi();
-  return { api, request: await storefront(api.url) };
+  const request = await storefront(api.url, settings);
+  // a reset backend is a new one: what the storefront learnt of its extensions goes too
+  const reset = api.reset.bind(api);
+  api.reset = () => {
+    reset();
+    request.forgetAbsentExtensions();
+  };
+  return { api, request };
 }
 
-/** The storefront's routes, as built, answering requests against `tradeApiUrl`. */
-export async function storefront(tradeApiUrl: string) {
-  process.env.TRADE_API_URL = tradeApiUrl;
+/** The storefront's routes, as built, answering requests against `tradeApiUrl`, with these settings (CN_BASE_URL, …). */
+export async function storefront(tradeApiUrl: string, settings: Record<string, string> = {}) {
   const build = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  const { createAppLoadContext } = build.entry.module as unknown as { createAppLoadContext: typeof createContext };
-  return async function request(path: string, init: RequestInit & { cookie?: string; host?: string } = {}): Promise<Answer> {
+  const { createAppLoadContext, forgetAbsentExtensions, parseEnv } = build.entry.module as unknown as {
+    createAppLoadContext: typeof createContext;
+    forgetAbsentExtensions: () => void;
+    parseEnv: typeof parseSettings;
+  };
+  const env = parseEnv({ NODE_ENV: "test", ...settings, TRADE_API_URL: tradeApiUrl });
+  return Object.assign(request, { forgetAbsentExtensions });
+  async function request(path: string, init: RequestInit & { cookie?: string; host?: string } = {}): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set("Cookie", init.cookie);
     const incoming = new Request(`http://${init.host ?? "shop.test"}${path}`, { ...init, headers, redirect: "manual" });
     // as server/serve.ts does: the context built once, its session's cookies added to the answer
-    const context = await createAppLoadContext(incoming.clone(), { cspNonce: "test-nonce", clientIp: "198.51.100.7", keepOutOfCaches: () => {} });
+    const context = await createAppLoadContext(incoming.clone(), testBasics({ cspNonce: "test-nonce", clientIp: "198.51.100.7", env }));
     const response = await handle(incoming, context);
     const cookies = [...response.headers.getSetCookie(), ...context.session.setCookieHeaders()];
     return { status: response.status, headers: response.headers, cookies, text: await response.text() };
-  };
+  }
 }
 
 /** A form post as a browser without JavaScript sends it. */

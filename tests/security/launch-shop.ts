@@ -19,8 +19,15 @@ export interface Shop extends BenchServer {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  env?: Record<string, string | undefined>;
+  seeded?: boolean;
+  /** V8's heap flags instead of the shipped ones (SERVER_V8_FLAGS). */
+  v8Flags?: string[];
+}
+
 /** A shop on a copy of `template` (the seeded demo), or seeding itself at start-up when `seeded: false`. */
-export async function launchShop(template: string, options: { env?: Record<string, string | undefined>; seeded?: boolean } = {}): Promise<Shop> {
+export async function launchShop(template: string, options: LaunchOptions = {}): Promise<Shop> {
   const dir = mkdtempSync(join(tmpdir(), "shop-security-"));
   // seeded: false leaves the database to the server, which creates and seeds it at start-up
   if (options.seeded !== false) cpSync(template, dir, { recursive: true });
@@ -28,6 +35,7 @@ export async function launchShop(template: string, options: { env?: Record<strin
     dbFile: join(dir, "shop.sqlite"),
     logDir: dir,
     env: { LOG_LEVEL: "info", ...options.env } as Record<string, string>,
+    v8Flags: options.v8Flags,
   });
   return {
     ...server,
@@ -41,11 +49,13 @@ export async function launchShop(template: string, options: { env?: Record<strin
 
 export function shopIn(dir: string, url: string) {
   const dbFile = join(dir, "shop.sqlite");
+  const logFile = join(dir, `server-${new URL(url).port}.log`);
   return {
     url,
     dir,
     dbFile,
-    log: () => readFileSync(join(dir, `server-${new URL(url).port}.log`), "utf8"),
+    logFile,
+    log: () => readFileSync(logFile, "utf8"),
     memberCookie: (memberId = 1) => `login_credential=${credentialFor(dbFile, memberId)}; coupon_popup=${shopDay(Date.now())}`,
   };
 }

@@ -4,7 +4,7 @@
 // The demo seed is made once per run (tests/security/global-setup.ts) and copied for each shop;
 // tests that need nothing but the default shop share the one the setup started (sharedShop).
 import { inject } from "vitest";
-import { launchShop, shopIn, type Shop } from "./launch-shop";
+import { launchShop, shopIn, type LaunchOptions, type Shop } from "./launch-shop";
 
 export type { Shop };
 
@@ -23,7 +23,7 @@ declare module "vitest" {
   }
 }
 
-export function startShop(options: { env?: Record<string, string | undefined>; seeded?: boolean } = {}): Promise<Shop> {
+export function startShop(options: LaunchOptions = {}): Promise<Shop> {
   return launchShop(inject("seededTemplate"), options);
 }
 

@@ -6,6 +6,7 @@ import { tapTarget } from "~/components/ui/button";
 import { itemHref, withDomain, type DomainGroups } from "~/lib/links";
 import { type CardGoods, cardGoods, GoodsCard } from "./goods-card";
 import { cardClass } from "~/components/ui/card";
+import { SharedFragment } from "~/components/shared-fragment";
 
 /** A recommended goods as its card shows it (what the loaders send): its link resolved, its goods as a card. */
 export interface RecommendedItem {
@@ -69,13 +70,14 @@ export function RecommendedGoods({ title, pageType, items, domains, layout }: Re
       {items.length === 0 ? (
         <p className="py-6 text-center text-sm text-ink-faint">暂无推荐</p>
       ) : (
-        <ul className={style.list}>
+        // the same cards for every shopper: rendered once per version on the server (decision 068)
+        <SharedFragment as="ul" className={style.list} kind={`recommended ${layout}`} data={items}>
           {items.map((item) => (
             <li key={item.id} className={style.item}>
               <GoodsCard goods={item.goods} href={item.href} />
             </li>
           ))}
-        </ul>
+        </SharedFragment>
       )}
     </section>
   );

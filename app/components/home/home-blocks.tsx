@@ -10,6 +10,7 @@ import { BlockLink, ItemCard, SectionTitle, type BlockProps, type HomeBlock, typ
 import { SideSlip } from "./home-side-slip";
 import { ShopImage } from "~/components/shop-image";
 import { Countdown } from "./countdown";
+import { SharedFragment } from "~/components/shared-fragment";
 
 export const HOME_STYLES = ["BANNER", "SINGLE_ROW", "HORIZ_BANNER", "SIDE_SLIP", "COLUMN_TILING"] as const;
 const SINGLE_ROW_HEIGHT = 300;
@@ -49,13 +50,14 @@ function homeItem(item: LayoutItem, domains: DomainGroups): HomeItem {
   };
 }
 
+/** The blocks are the same for every shopper: rendered once per version of their data on the server (decision 068). */
 export function HomeBlocks({ blocks }: { blocks: HomeBlock[] }) {
   return (
-    <div className="space-y-8 md:space-y-12">
+    <SharedFragment kind="home-blocks" data={blocks} className="space-y-8 md:space-y-12">
       {blocks.map((block, index) => (
         <OneBlock key={block.id} block={block} eager={index < 2} />
       ))}
-    </div>
+    </SharedFragment>
   );
 }
 

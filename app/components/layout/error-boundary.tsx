@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useLocation, useParams, useRouteError, type
 import { buttonClass } from "~/components/ui/button";
 import { useShopHref } from "~/hooks/use-shop-href";
 import { ShopImage } from "~/components/shop-image";
+import { useEffect } from "react";
 
 /** What a failed page shows: its heading, one sentence, and the way out. */
 export interface ErrorView {
@@ -44,7 +45,11 @@ export function GeneralErrorBoundary({
   const params = useParams();
   const location = useLocation();
   const shopHref = useShopHref();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // in the browser's console; the server logged it already, with the request id (entry.server.tsx's handleError)
+  useEffect(() => {
+    // eslint-disable-next-line no-console -- runs in the browser only
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const thrownText = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
   const handler = statusHandlers[status] ?? (status === 404 ? undefined : otherwise);

@@ -1,5 +1,5 @@
 // The member menu of the header (spec/01 §2 "Header"): member_name opens 查询我的订单, 我的优惠券,
-// 设置密码 (issue 25: the login modal's 设置密码 over this page, when the services have the password
+// 我的账户 (decision 058: the mobile and the e-mail kept on the account), 设置密码 (issue 25: the login modal's 设置密码 over this page, when the services have the password
 // extension), a divider and 退出登录. The server HTML is a native <details> disclosure with real links and a
 // logout form (works without JavaScript); once hydrated it is a menu button. Choosing the entry of
 // the current page does nothing; the guarded pages check the login before showing (requireMember),
@@ -9,21 +9,23 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShopHref } from "~/hooks/use-shop-href";
+import { resetTitle } from "~/login/login-fields";
 import { loginHref } from "~/login/login-href";
 
 const ENTRIES = [
   { to: "/order/list", label: "查询我的订单" },
   { to: "/coupon", label: "我的优惠券" },
+  { to: "/account", label: "我的账户" },
 ] as const;
 
 const surface = "w-44 rounded-xl bg-surface-overlay p-1.5 text-sm shadow-2xl ring-1 ring-surface-line focus:outline-none";
 const panel = `absolute right-0 top-full z-50 mt-2 ${surface}`;
 const item = "flex w-full items-center rounded-lg px-3 py-2 max-sm:min-h-11 text-left text-ink hover:bg-white/5 hover:text-primary-400";
 
-const SET_PASSWORD = "设置密码";
-
-export function MemberMenu({ memberName, passwordReset }: { memberName: string; passwordReset: boolean }) {
+export function MemberMenu({ memberName, hasPassword, passwordReset }: { memberName: string; hasPassword?: boolean; passwordReset: boolean }) {
   const shopHref = useShopHref();
+  // 修改密码 once the member has one (has_password, an extension a backend may leave out)
+  const passwordLabel = resetTitle({ hasPassword: hasPassword ?? null });
   // over this page's path only: the address's query may carry anything (a pay_url of another site,
   // tests/security/pay-url.test.ts), and a member's menu never repeats it
   const { pathname } = useLocation();
@@ -53,7 +55,7 @@ export function MemberMenu({ memberName, passwordReset }: { memberName: string; 
           )}
           {passwordReset ? (
             <a href={resetHref} className={item}>
-              {SET_PASSWORD}
+              {passwordLabel}
             </a>
           ) : null}
           <hr className="my-1 border-surface-line" />
@@ -72,6 +74,7 @@ export function MemberMenu({ memberName, passwordReset }: { memberName: string; 
       memberName={memberName}
       pathname={pathname}
       resetHref={passwordReset ? resetHref : null}
+      passwordLabel={passwordLabel}
       // a disclosure opened before the menu took over stays open as the menu
       initiallyOpen={details.current?.open ?? false}
       onLogout={() => submit({ intent: "logout" }, { method: "post", action: "/login" })}
@@ -88,6 +91,7 @@ function MemberMenuButton({
   memberName,
   pathname,
   resetHref,
+  passwordLabel,
   initiallyOpen,
   onLogout,
 }: {
@@ -95,6 +99,8 @@ function MemberMenuButton({
   pathname: string;
   /** The 设置密码 entry's address; null without the password extension. */
   resetHref: string | null;
+  /** 设置密码 or 修改密码. */
+  passwordLabel: string;
   initiallyOpen: boolean;
   onLogout(): void;
 }) {
@@ -209,7 +215,7 @@ function MemberMenuButton({
               onMouseEnter={(event) => event.currentTarget.focus()}
               className={menuItem}
             >
-              {SET_PASSWORD}
+              {passwordLabel}
             </Link>
           ) : null}
           <div role="separator" className="my-1 h-px bg-surface-line" />

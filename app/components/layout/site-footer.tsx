@@ -1,7 +1,7 @@
 import { tapTarget } from "~/components/ui/button";
 import { useShopHref } from "~/hooks/use-shop-href";
 import { ShopImage } from "~/components/shop-image";
-import { SELLER } from "~/content/seller";
+import { SHOP_NAME, type ShopIdentity } from "~/content/seller";
 
 const POLICIES = [
   { to: "/protocols/privacy", label: "隐私政策" },
@@ -11,7 +11,8 @@ const POLICIES = [
   { to: "/protocols/virtual-shipment", label: "虚拟商品发货政策" },
 ];
 
-export function SiteFooter({ showIcp }: { showIcp: boolean }) {
+/** The seller's lines are the operator's settings (decision 061): a line nobody set is left out. */
+export function SiteFooter({ showIcp, identity }: { showIcp: boolean; identity: ShopIdentity }) {
   const shopHref = useShopHref();
   return (
     <footer className="mt-16 border-t max-sm:order-last border-surface-line bg-surface-footer text-sm text-ink-muted">
@@ -28,24 +29,31 @@ export function SiteFooter({ showIcp }: { showIcp: boolean }) {
               ))}
             </ul>
           </nav>
-          <p className="leading-relaxed">本站所售数字商品由{SELLER.company}授权销售。商务合作请联系：陈先生（business@ttsgame.example）。</p>
-          <p>公司地址：{SELLER.address}</p>
+          {identity.company || identity.contact ? (
+            <p className="leading-relaxed">
+              {identity.company ? `本站所售数字商品由${identity.company}授权销售。` : null}
+              {identity.contact ? `商务合作请联系：${identity.contact}。` : null}
+            </p>
+          ) : null}
+          {identity.address ? <p>{`公司地址：${identity.address}`}</p> : null}
           <p>
-            © 2024 TTS游戏商城 版权所有
-            {showIcp ? (
+            © 2024 {SHOP_NAME} 版权所有
+            {showIcp && identity.icp ? (
               <>
                 {" · "}
                 <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" className="hover:text-primary-400">
-                  粤ICP备2024012345号-1
+                  {identity.icp}
                 </a>
               </>
             ) : null}
           </p>
         </div>
-        <figure className="flex flex-col items-center gap-2">
-          <ShopImage src="/images/qr-service.svg" width={96} height={96} alt="客服微信二维码" loading="lazy" className="rounded bg-white p-1" />
-          <figcaption className="text-xs">扫码添加客服微信</figcaption>
-        </figure>
+        {identity.qrImage ? (
+          <figure className="flex flex-col items-center gap-2">
+            <ShopImage src={identity.qrImage} width={96} height={96} alt="客服微信二维码" loading="lazy" className="rounded bg-white p-1" />
+            <figcaption className="text-xs">扫码添加客服微信</figcaption>
+          </figure>
+        ) : null}
       </div>
     </footer>
   );

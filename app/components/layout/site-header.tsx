@@ -28,7 +28,7 @@ export function SiteHeader({ member, passwordReset = false }: { member: Member |
         </div>
         {member ? (
           <Suspense fallback={null}>
-            <MemberMenu memberName={member.member_name} passwordReset={passwordReset} />
+            <MemberMenu memberName={member.member_name} hasPassword={member.has_password} passwordReset={passwordReset} />
           </Suspense>
         ) : (
           <Link

@@ -1,4 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
+import { channelsOf, deliveryPromise } from "~/lib/notify-channels";
 import { useEffect, type ReactNode } from "react";
 import type { OrderDetail } from "~/api/order.server";
 import { DELIVERY_STATUSES, ORDER_STATUS_TEXT } from "~/lib/order-status";
@@ -224,8 +225,9 @@ function DeliveryCard({ detail }: { detail: OrderDetail }) {
           {order.notice ? <span className="ml-2 text-amber-300">{order.notice}</span> : null}
         </p>
       )}
-      <p className="mt-4 border-t border-surface-line pt-3 text-xs leading-5 text-ink-muted">
-        游戏兑换码（CDKEY）将通过邮件与短信发送给您，也可在「我的订单」中随时查看；预售商品将在游戏解锁后按约定时间发放。
+      {/* only the channels the services say the codes go by (decision 058) */}
+      <p className="mt-4 border-t border-surface-line pt-3 text-xs leading-5 text-ink-muted" data-testid="delivery-channels">
+        {deliveryPromise(channelsOf(order.notify_by))}
       </p>
     </section>
   );

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { cardClass } from "~/components/ui/card";
-import { SELLER } from "~/content/seller";
+import { SHOP_NAME, type ShopIdentity } from "~/content/seller";
 import type { OrderReceipt } from "~/lib/order-receipt";
 import { formatYuan } from "../../../shared/money";
 import { formatDateTime } from "../../../shared/shop-time";
 
 /** The 订单凭证 sheet: the order, its goods, its amounts before and after coupons, its delivery and refunds. */
-export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
+export function ReceiptView({ receipt, seller }: { receipt: OrderReceipt; seller: ShopIdentity }) {
   const money = (cents: number) => `${receipt.currencySymbol}${formatYuan(cents)}`;
   return (
     <article aria-labelledby="receipt-title" className={cardClass("xl", "space-y-6")} data-testid="receipt">
@@ -15,9 +15,9 @@ export function ReceiptView({ receipt }: { receipt: OrderReceipt }) {
           订单凭证
         </h1>
         <div className="text-sm text-ink-muted sm:text-right" data-testid="receipt-seller">
-          <p>{SELLER.shop}</p>
-          <p>销售方：{SELLER.company}</p>
-          <p>地址：{SELLER.address}</p>
+          <p>{SHOP_NAME}</p>
+          {seller.company ? <p>销售方：{seller.company}</p> : null}
+          {seller.address ? <p>地址：{seller.address}</p> : null}
         </div>
       </header>
 

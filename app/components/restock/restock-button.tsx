@@ -1,17 +1,19 @@
 import { Form } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { restockPromise, type Channels } from "~/lib/notify-channels";
 
 /**
  * In place of 立即购买 on a sold-out SKU (when the services offer 到货提醒, decision 031): ask to be
  * told when it is back, or cancel the reminder already asked for. A visitor's click leads to login.
+ * The line names only the channels the services say a reminder goes by (decision 058).
  */
-export function RestockButton({ skuNo, noticeId }: { skuNo: string; noticeId: number | null }) {
+export function RestockButton({ skuNo, noticeId, channels }: { skuNo: string; noticeId: number | null; channels: Channels | null }) {
   const pending = useIsPending();
   return (
     <Form method="post" replace preventScrollReset className="space-y-1.5" data-testid="restock">
       <p className="text-center text-sm text-warning-200" role="status">
-        {noticeId === null ? "补货中：该规格暂时缺货" : "已订阅到货提醒，到货后短信和邮件通知您"}
+        {noticeId === null ? "补货中：该规格暂时缺货" : restockPromise(channels)}
       </p>
       {noticeId === null ? (
         <>

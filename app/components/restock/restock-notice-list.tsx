@@ -2,10 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import type { RestockNotice } from "~/api/restock.server";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
+import { restockOutcome, type Channels } from "~/lib/notify-channels";
 import { formatDateTime } from "../../../shared/shop-time";
 
 /** 我的订单's small list of the member's 到货提醒 (decision 031), each cancellable while it waits. */
-export function RestockNoticeList({ notices, className = "" }: { notices: RestockNotice[]; className?: string }) {
+export function RestockNoticeList({ notices, channels, className = "" }: { notices: RestockNotice[]; channels: Channels | null; className?: string }) {
   if (notices.length === 0) return null;
   return (
     <section aria-labelledby="restock-notices-title" className={cardClass("sm", `space-y-3 self-start ${className}`)}>
@@ -31,7 +32,7 @@ export function RestockNoticeList({ notices, className = "" }: { notices: Restoc
                 </Form>
               </div>
             ) : (
-              <p className="text-xs text-success-200">已到货，{notice.sms_sent ? "已短信和邮件通知" : "今日短信提醒已达上限，已邮件通知"}</p>
+              <p className="text-xs text-success-200">{restockOutcome({ smsSent: notice.sms_sent, mailSent: notice.mail_sent }, channels)}</p>
             )}
           </li>
         ))}

@@ -40,9 +40,9 @@ type Answer = { ok: true } | { ok: false; status: number; message: string };
  * A wrong signature or a body that is not the provider's is refused (400) and changes nothing; a
  * notification for another merchant flags its order; an order this shop does not have is refused.
  */
-function receive(deps: TradeDeps, read: () => PayNotification | null): Answer {
+async function receive(deps: TradeDeps, read: () => Promise<PayNotification | null> | PayNotification | null): Promise<Answer> {
   try {
-    const payment = read();
+    const payment = await read();
     if (payment) applyPayment(deps, payment);
     return { ok: true };
   } catch (error) {
@@ -80,10 +80,10 @@ export function providerNotifyRouter(deps: TradeDeps) {
   const router = Router();
 
   // Alipay posts a form and retries until it reads exactly "success"
-  router.post("/alipay/notify", (req, res: Response) => {
+  router.post("/alipay/notify", async (req, res: Response) => {
     const alipay = providerOf<AlipayPay>(deps, "alipay");
     const form = AlipayForm.safeParse(req.body);
-    const answer: Answer = form.success ? receive(deps, () => alipay.notification(form.data)) : { ok: false, status: 400, message: "通知格式无效" };
+    const answer: Answer = form.success ? await receive(deps, () => alipay.notification(form.data)) : { ok: false, status: 400, message: "通知格式无效" };
     res
       .status(answer.ok ? 200 : answer.status)
       .type("text/plain")
@@ -91,10 +91,10 @@ export function providerNotifyRouter(deps: TradeDeps) {
   });
 
   // WeChat Pay posts JSON signed over its bytes; it retries unless answered 200/204
-  router.post("/wechat/notify", (req, res: Response) => {
+  router.post("/wechat/notify", async (req, res: Response) => {
     const wechat = providerOf<WechatPay>(deps, "wechat");
     const body = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
-    const answer = receive(deps, () => wechat.notification({ headers: req.headers, body }));
+    const answer = await receive(deps, () => wechat.notification({ headers: req.headers, body }));
     if (answer.ok) return res.status(204).end();
     res.status(answer.status).json({ code: "FAIL", message: answer.message });
   });

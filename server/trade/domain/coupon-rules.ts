@@ -201,15 +201,18 @@ export interface ClaimableActivity extends ActivityValidity {
   perMemberLimit: number;
   claimStartAt: number | null;
   claimEndAt: number | null;
+  /** Set when an operator stopped the activity (decision 064): its window is closed from then on. */
+  stoppedAt?: number | null;
 }
 
 export type ClaimRefusal = "NOT_STARTED" | "WINDOW_CLOSED" | "LIMIT_REACHED" | "OUT_OF_STOCK";
 
 /**
- * Whether the claim window is open now: claim_start_at ≤ now ≤ claim_end_at (either may be open),
- * and for a FIXED activity the coupons it would hand out have not already ended.
+ * Whether the claim window is open now: not stopped by an operator, claim_start_at ≤ now ≤ claim_end_at
+ * (either may be open), and for a FIXED activity the coupons it would hand out have not already ended.
  */
 export function claimWindow(activity: ClaimableActivity, now: number): "OPEN" | "NOT_STARTED" | "CLOSED" {
+  if (activity.stoppedAt != null) return "CLOSED";
   if (activity.claimStartAt !== null && now < activity.claimStartAt) return "NOT_STARTED";
   if (activity.claimEndAt !== null && now > activity.claimEndAt) return "CLOSED";
   if (activity.validityMode === "FIXED" && activity.validTo !== null && now > activity.validTo) return "CLOSED";

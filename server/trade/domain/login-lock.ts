@@ -18,6 +18,8 @@ export const LOGIN_LOCK = {
 export const LOGIN_MESSAGES = {
   WRONG: "账号或密码错误",
   LOCKED: "密码错误次数过多，账号已锁定，请15分钟后再试",
+  /** A member an operator locked in the back office (decision 060). */
+  DISABLED: "账号已被停用，请联系客服",
 } as const;
 
 export interface Attempt {

@@ -1,5 +1,6 @@
 // The order state machine (spec/03 §5) as pure data: every allowed transition; anything else is
-// a 409 for the caller. Refunds are for the admin script only.
+// a 409 for the caller. Refunds come from the admin script and from the fulfilment job (a paid
+// order it cannot deliver: SENDING → ALL_REFUND); the money rule is in refund.service.ts.
 
 export const ORDER_STATUSES = ["INIT", "WAIT_PAY", "PAY_SUCCESS", "PAY_FAIL", "SENDING", "SEND_SUCCESS", "PART_REFUND", "ALL_REFUND", "CLOSE"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -25,11 +26,10 @@ const TRANSITIONS: Record<OrderEvent, Partial<Record<OrderStatus, OrderStatus>>>
   EXPIRE: { WAIT_PAY: "CLOSE", PAY_FAIL: "CLOSE" },
   START_SENDING: { PAY_SUCCESS: "SENDING" },
   DELIVERED: { SENDING: "SEND_SUCCESS" },
-  REFUND_PART: { SEND_SUCCESS: "PART_REFUND" },
+  // a part refund after a part refund keeps the status (decision 067): the refunds' sum is the limit
+  REFUND_PART: { SEND_SUCCESS: "PART_REFUND", PART_REFUND: "PART_REFUND" },
   REFUND_ALL: { SEND_SUCCESS: "ALL_REFUND", PART_REFUND: "ALL_REFUND", SENDING: "ALL_REFUND" },
 };
-
-export const ADMIN_ONLY_EVENTS: readonly OrderEvent[] = ["REFUND_PART", "REFUND_ALL"];
 
 /** The state after `event`, or null when the transition is not allowed. */
 export function nextStatus(from: OrderStatus, event: OrderEvent): OrderStatus | null {

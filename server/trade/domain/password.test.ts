@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { medianTimes } from "../../../tests/support/timing";
 import { hashPassword, verifyPassword } from "./password";
 
 describe("password hashing", () => {
@@ -13,6 +14,13 @@ describe("password hashing", () => {
 
   it("salts every hash", () => {
     expect(hashPassword("demo123456")).not.toBe(stored);
+  });
+
+  it("answers no without a stored hash, after as much work as a check against one", async () => {
+    expect(verifyPassword("demo123456", null)).toBe(false);
+    expect(verifyPassword("demo123456", undefined)).toBe(false);
+    const times = await medianTimes({ none: () => verifyPassword("demo123456", null), stored: () => verifyPassword("wrong one", stored) });
+    expect(times.none).toBeGreaterThan(times.stored / 3);
   });
 
   it("refuses a malformed stored value", () => {

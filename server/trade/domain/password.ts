@@ -11,7 +11,19 @@ export function hashPassword(password: string, salt = randomBytes(16)): string {
   return ["scrypt", N, R, P, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+let dummy: string | undefined;
+
+/**
+ * Whether `password` matches the stored hash. Without a stored hash (an unknown account, one without a password) the
+ * scrypt work is done all the same, against a throwaway hash, and the answer is no: the time of the answer does not tell
+ * an unknown account from a known one.
+ */
+export function verifyPassword(password: string, stored: string | null | undefined): boolean {
+  if (!stored) {
+    dummy ??= hashPassword(randomBytes(16).toString("hex"));
+    verifyPassword(password, dummy);
+    return false;
+  }
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");

@@ -231,7 +231,8 @@ export function addCodes(tx: DbTx, skuNo: string, codes: readonly string[], now:
   return { added: codes.length, unused, waitingOrders: waiting };
 }
 
-function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
+/** The delivery's mail and SMS, with the order's codes; the back office's 重发发货通知 (decision 060) queues them again. */
+export function queueDeliveryMessages(db: Db, order: OrderRow, now: number) {
   const { orderNo } = order;
   const items = queries(db).deliveredItems.all({ orderNo });
   tellMember(db, order, now, "DELIVERY", {

@@ -3,7 +3,7 @@
 // at start-up (a restart catches up) and then on timers; stop() lets the current pass finish (a
 // refund call in flight may be cut off by the exit: the refund stays queued, jobs/refunds.ts).
 import diagnostics from "node:diagnostics_channel";
-import { UNEXPECTED_ERROR } from "../../../shared/channels";
+import { JOB_FAILED, UNEXPECTED_ERROR, type JOBS } from "../../../shared/channels";
 import { payProvider, sendersOf, type TradeDeps } from "../deps";
 import { messageRelay } from "./message-relay";
 import { closeExpiredOrders } from "./expiry";
@@ -27,11 +27,12 @@ const FULFIL_SLICE_MS = 10;
 
 export function startJobs(deps: TradeDeps) {
   let stopped = false;
-  const failed = (job: string) => (error: unknown) => {
+  const failed = (job: (typeof JOBS)[number]) => (error: unknown) => {
     deps.logger.error({ err: error, job }, "background job failed");
     diagnostics.channel(UNEXPECTED_ERROR).publish(error);
+    diagnostics.channel(JOB_FAILED).publish({ job, error });
   };
-  const safely = (name: string, job: () => unknown) => () => {
+  const safely = (name: (typeof JOBS)[number], job: () => unknown) => () => {
     try {
       job();
     } catch (error) {

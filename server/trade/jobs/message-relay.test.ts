@@ -143,6 +143,28 @@ describe("the outbox relay", () => {
     ]);
   });
 
+  it("a message of a kind the shop has no template for, or with unreadable parameters, is FAILED at once without calling the provider", async () => {
+    // as an outbox written by hand or by an older seed leaves them: an empty kind, a kind that does not exist
+    const insert = store.sqlite.prepare(
+      "INSERT INTO outbox_messages (channel, recipient, subject, body, kind, params, created_at) VALUES ('SMS', '+86-13800138000', 's', 'b', ?, ?, ?)",
+    );
+    insert.run("", "{}", now);
+    insert.run("COUPON_PUSH", "{}", now);
+    insert.run("RESTOCK", "{not json", now);
+    queue(1);
+    const gw = gateway();
+    const pass = await messageRelay(deps, { SMS: gw.sender, MAIL: null }, settings)();
+    expect(pass).toMatchObject({ sent: [4], retrying: [] });
+    expect(pass.failed).toHaveLength(3);
+    expect(gw.calls.map((m) => m.kind)).toEqual(["RESTOCK"]);
+    expect(rows().map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ["FAILED", 0, "无法发送：没有「」这种消息"],
+      ["FAILED", 0, "无法发送：没有「COUPON_PUSH」这种消息"],
+      ["FAILED", 0, "无法发送：消息参数不是 JSON"],
+      ["SENT", 1, null],
+    ]);
+  });
+
   it("keeps a channel within its rate", async () => {
     const wait = rateLimiter(20);
     const started = Date.now();

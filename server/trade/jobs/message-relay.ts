@@ -9,8 +9,8 @@
 import type { MessageSettings } from "../../config-messages";
 import type { TradeDeps } from "../deps";
 import { SMS_CODE } from "../domain/sms-code";
-import type { MessageKind } from "../messages/templates";
-import { RefusedMessage, type MessageSender } from "../providers/message-sender";
+import { isMessageKind } from "../messages/templates";
+import { RefusedMessage, type MessageSender, type OutgoingMessage } from "../providers/message-sender";
 import type { MessageSenders } from "../providers/message-senders";
 import { writeTransaction } from "../services/prepared";
 import {
@@ -45,6 +45,21 @@ export function rateLimiter(perSecond: number, clock: () => number = Date.now) {
   };
 }
 
+/** What the provider is handed, or why the message is never to be sent (an outbox row written by hand, a code too old). */
+function outgoingOf(message: MessageRow, now: number): OutgoingMessage | string {
+  if (!isMessageKind(message.kind)) return `无法发送：没有「${message.kind}」这种消息`;
+  let params: unknown;
+  try {
+    params = JSON.parse(message.params);
+  } catch {
+    params = null;
+  }
+  if (!params || typeof params !== "object" || Array.isArray(params)) return "无法发送：消息参数不是 JSON";
+  if (CODE_KINDS.has(message.kind) && now - message.createdAt > SMS_CODE.validMs) return "验证码已过期，不再发送";
+  const { recipient, subject, body } = message;
+  return { key: messageKey(message), recipient, kind: message.kind, params: params as Record<string, unknown>, subject, body };
+}
+
 function withTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -61,26 +76,17 @@ export function messageRelay(deps: TradeDeps, senders: MessageSenders, settings:
     const { db } = deps.store;
     const now = deps.now();
     const log = { id: message.id, channel, kind: message.kind, orderNo: message.orderNo, provider: sender.name, attempt: message.attempts + 1 };
-    if (CODE_KINDS.has(message.kind) && now - message.createdAt > SMS_CODE.validMs) {
-      writeTransaction(db, () => messageFailed(db, message, "验证码已过期，不再发送", now, true));
-      deps.logger.error(log, "message failed for good: a login code that could not be sent in time (npm run admin -- messages --status FAILED)");
+    const outgoing = outgoingOf(message, now);
+    if (typeof outgoing === "string") {
+      writeTransaction(db, () => messageFailed(db, message, outgoing, now, true));
+      deps.logger.error({ ...log, err: outgoing }, "message failed for good, unsent (npm run admin -- messages --status FAILED)");
       pass.failed.push(message.id);
       return;
     }
     if (!writeTransaction(db, () => claimMessage(db, message, now, settings.sendTimeoutMs * 2))) return;
     await limiters[channel]();
     try {
-      const providerId = await withTimeout(
-        sender.send({
-          key: messageKey(message),
-          recipient: message.recipient,
-          kind: message.kind as MessageKind,
-          params: JSON.parse(message.params) as Record<string, unknown>,
-          subject: message.subject,
-          body: message.body,
-        }),
-        settings.sendTimeoutMs,
-      );
+      const providerId = await withTimeout(sender.send(outgoing), settings.sendTimeoutMs);
       writeTransaction(db, () => messageSent(db, message.id, providerId, deps.now()));
       pass.sent.push(message.id);
     } catch (error) {

@@ -35,6 +35,10 @@ export const MESSAGE_KINDS = [
   "REFUND_DONE",
 ] as const satisfies readonly MessageKind[];
 
+export function isMessageKind(kind: string): kind is MessageKind {
+  return (MESSAGE_KINDS as readonly string[]).includes(kind);
+}
+
 /** The SMS signature the demo texts carry; a provider adds its own sign name (SMS_SIGN_NAME). */
 const SIGN = "【TTS游戏商城】";
 

@@ -4,7 +4,8 @@
 // Message-ID is derived from the relay's key: the same message sent twice has one id.
 import type { MailSettings } from "../../config-messages";
 import { renderMail, type MessageKind, type MessageParams } from "../messages/templates";
-import { loadedOnFirstUse, RefusedMessage, type MessageSender } from "./message-sender";
+import { loadedOnFirstUse } from "./loaded-on-first-use";
+import { RefusedMessage, type MessageSender } from "./message-sender";
 
 type SmtpSettings = Extract<MailSettings, { provider: "smtp" }>;
 

@@ -24,20 +24,6 @@ export interface MessageSender {
 /** The provider answered and will not take this message as it is: retrying does not help. */
 export class RefusedMessage extends Error {}
 
-/**
- * A provider's SDK, loaded at its first message rather than at start: the SDKs take seconds to load (Aliyun's 3 s,
- * Tencent's and nodemailer's over 1 s each on a busy machine), which every worker would pay at each start, with the
- * provider configured or not. A failed load is tried again at the next message.
- */
-export function loadedOnFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
-
 /** "+86-13800138000" → its country code and national number. */
 export function splitMobile(mobile: string): { country: string; national: string } {
   const match = /^\+(\d{1,4})-(\d{4,15})$/.exec(mobile);

@@ -3,11 +3,11 @@
 // verified with Alipay's public key (RSA2), trade query, refund (out_request_no is the refund's
 // idempotency key), refund query and close. Every answer's signature is checked (validateSign).
 // The out_trade_no is the order number: one trade per order.
-import { AlipaySdk } from "alipay-sdk";
 import { centsOfYuan, yuanAmount } from "../../../shared/money";
 import { formatDateTime } from "../../../shared/shop-time";
 import type { AlipaySettings } from "../../pay-config";
 import { cashierSignature } from "./cashier-link";
+import { loadedOnFirstUse } from "./loaded-on-first-use";
 import { ForeignMerchantError, type PayNotification, type PayProvider } from "./pay";
 
 /** How long one gateway call may take (the refund job gives a call 10 s). */
@@ -31,7 +31,7 @@ export interface AlipayPay extends PayProvider {
    * created, closed); throws when the signature is not Alipay's or the amount is not one, and
    * ForeignMerchantError when it is for another application.
    */
-  notification(form: AlipayForm): PayNotification | null;
+  notification(form: AlipayForm): Promise<PayNotification | null>;
 }
 
 const failure = (what: string, answer: Answer) =>
@@ -44,17 +44,23 @@ function payment(orderNo: string, tradeNo: unknown, totalAmount: unknown): PayNo
 }
 
 export function alipayPay(settings: AlipaySettings, urls: AlipayUrls): AlipayPay {
-  const sdk = new AlipaySdk({
-    appId: settings.appId,
-    privateKey: settings.privateKey,
-    keyType: "PKCS8",
-    alipayPublicKey: settings.alipayPublicKey,
-    gateway: settings.gateway,
-    timeout: GATEWAY_TIMEOUT_MS,
-    camelcase: false,
+  // the SDK (and its dependencies, ~0.5 CPU s) is loaded at the first payment, not at every start (as the message
+  // providers' SDKs are: loadedOnFirstUse), and never by a shop that does not take Alipay
+  const sdk = loadedOnFirstUse(async () => {
+    const { AlipaySdk } = await import("alipay-sdk");
+    return new AlipaySdk({
+      appId: settings.appId,
+      privateKey: settings.privateKey,
+      keyType: "PKCS8",
+      alipayPublicKey: settings.alipayPublicKey,
+      gateway: settings.gateway,
+      timeout: GATEWAY_TIMEOUT_MS,
+      camelcase: false,
+    });
   });
   const notifyUrl = `${urls.hkBaseUrl}/api/pay_gateway/alipay/notify`;
-  const call = (method: string, bizContent: Record<string, unknown>) => sdk.exec(method, { bizContent }, { validateSign: true }) as Promise<Answer>;
+  const call = async (method: string, bizContent: Record<string, unknown>) =>
+    (await sdk()).exec(method, { bizContent }, { validateSign: true }) as Promise<Answer>;
 
   return {
     name: "alipay",
@@ -64,7 +70,7 @@ export function alipayPay(settings: AlipaySettings, urls: AlipayUrls): AlipayPay
       const phone = client.device === "phone";
       // a signed link to Alipay's own page: no call from here. The return page waits for the
       // notification (or the job's query): its query string is never taken as a payment.
-      const url = sdk.pageExec(phone ? "alipay.trade.wap.pay" : "alipay.trade.page.pay", "GET", {
+      const url = (await sdk()).pageExec(phone ? "alipay.trade.wap.pay" : "alipay.trade.page.pay", "GET", {
         bizContent: {
           out_trade_no: order.orderNo,
           total_amount: yuanAmount(order.amount),
@@ -79,8 +85,8 @@ export function alipayPay(settings: AlipaySettings, urls: AlipayUrls): AlipayPay
       return { kind: "redirect", url };
     },
 
-    notification(form) {
-      if (!sdk.checkNotifySignV2(form)) throw new Error("签名校验失败");
+    async notification(form) {
+      if (!(await sdk()).checkNotifySignV2(form)) throw new Error("签名校验失败");
       if (form.app_id !== settings.appId) throw new ForeignMerchantError(`通知的 app_id ${form.app_id ?? "(无)"} 不是本店的`, form.out_trade_no ?? "");
       const orderNo = form.out_trade_no ?? "";
       if (form.trade_status === "TRADE_SUCCESS" || form.trade_status === "TRADE_FINISHED") return payment(orderNo, form.trade_no, form.total_amount);

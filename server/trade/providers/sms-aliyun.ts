@@ -4,7 +4,8 @@
 // carries the relay's key (Aliyun echoes it in receipts; it does not deduplicate by it).
 import type { SmsSettings } from "../../config-messages";
 import { smsVarsOf, type MessageKind, type MessageParams } from "../messages/templates";
-import { loadedOnFirstUse, RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
+import { loadedOnFirstUse } from "./loaded-on-first-use";
+import { RefusedMessage, splitMobile, type MessageSender } from "./message-sender";
 
 type AliyunSettings = Extract<SmsSettings, { provider: "aliyun" }>;
 
@@ -16,10 +17,12 @@ export function aliyunPhoneNumber(mobile: string): string {
 export function aliyunSmsSender(settings: AliyunSettings, timeoutMs: number): MessageSender {
   const endpoint = new URL(settings.endpoint);
   const sdk = loadedOnFirstUse(async () => {
-    const [{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }] = await Promise.all([
-      import("@alicloud/dysmsapi20170525"),
-      import("@alicloud/openapi-core"),
-    ]);
+    const [module, { $OpenApiUtil }] = await Promise.all([import("@alicloud/dysmsapi20170525"), import("@alicloud/openapi-core")]);
+    const { SendSmsRequest } = module;
+    // a CommonJS package with `exports.default`: Node's import() gives its module.exports as `default`
+    // (the production server), a bundler's interop (vitest) the class itself
+    const exported: unknown = module.default;
+    const Dysmsapi = (typeof exported === "function" ? exported : (exported as { default: unknown }).default) as typeof module.default;
     const client = new Dysmsapi(
       new $OpenApiUtil.Config({
         accessKeyId: settings.accessKeyId,

@@ -4,7 +4,8 @@
 // does not deduplicate by it). TC3-HMAC-SHA256 signing is the SDK's.
 import type { SmsSettings } from "../../config-messages";
 import { smsVarsOf, type MessageKind, type MessageParams } from "../messages/templates";
-import { e164, loadedOnFirstUse, RefusedMessage, type MessageSender } from "./message-sender";
+import { loadedOnFirstUse } from "./loaded-on-first-use";
+import { e164, RefusedMessage, type MessageSender } from "./message-sender";
 
 type TencentSettings = Extract<SmsSettings, { provider: "tencent" }>;
 

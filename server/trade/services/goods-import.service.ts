@@ -13,22 +13,22 @@ import { csvFields, ImportFileError, importText, numberedLines, type ImportProbl
 export const CODE_KINDS = ["GAME_KEY", "WALLET_CODE", "GIFT_CARD", "TOP_UP"] as const;
 /** The home block imported goods are listed in (created on the first import). */
 export const ALL_GOODS_BLOCK = "全部商品";
-const SPEC_NAME = "规格";
+export const SPEC_NAME = "规格";
 
-const number = (what: string) =>
+export const number = (what: string) =>
   z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, `${what}只能是字母、数字、- 或 _，最长 32 位`);
 /** Yuan as written ("38", "38.00") to cents; a negative, zero or malformed amount is refused. */
-const yuan = (what: string) =>
+export const yuan = (what: string) =>
   z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
     .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v) > 0, `${what}须为大于 0 的金额（元，最多两位小数，如 38.00）`)
     .transform((v) => Math.round(Number(v) * 100));
 
-const SkuInput = z.object({
+export const SkuInput = z.object({
   sku_no: number("SKU 编号"),
   sku_name: z.string().trim().min(1, "SKU 名称不能为空").max(60, "SKU 名称最长 60 字"),
   price: yuan("售价"),
@@ -217,28 +217,31 @@ function insertGoods(db: DbTx, list: GoodsInput[], now: number): void {
         createdAt: now,
       })
       .run();
-    g.skus.forEach((s, sort) => {
-      const skuOrigin = s.origin_price ?? s.price;
-      db.insert(skus)
-        .values({
-          skuNo: s.sku_no,
-          goodsNo: g.goods_no,
-          skuName: s.sku_name,
-          priceTurnCny: s.price,
-          originPriceCny: skuOrigin,
-          skuSpec: [
-            { sku_spec_key: SPEC_NAME, sku_spec_value: s.sku_name },
-            { sku_spec_key: "SALE_OFF", sku_spec_value: String(skuOrigin) },
-          ],
-        })
-        .run();
-      db.insert(specNodes).values({ goodsNo: g.goods_no, parentId: null, specName: SPEC_NAME, specValue: s.sku_name, skuNo: s.sku_no, sort }).run();
-    });
+    g.skus.forEach((s, sort) => insertSku(db, g.goods_no, s, sort));
     // no SALE_OFF extra: the goods detail works the discount out from the card SKU's prices (decision 041)
     db.insert(layoutItems)
       .values({ blockId: block.id, goodsNo: g.goods_no, assembly: { GOODS: { value: g.goods_no }, JUMP: { value: "GOODS_DETAIL" } }, sort: ++itemSort })
       .run();
   });
+}
+
+/** A SKU of a goods with a one-level 规格 tree (imported goods), and its node in the tree at `sort`. */
+export function insertSku(db: DbTx, goodsNo: string, s: z.infer<typeof SkuInput>, sort: number): void {
+  const skuOrigin = s.origin_price ?? s.price;
+  db.insert(skus)
+    .values({
+      skuNo: s.sku_no,
+      goodsNo,
+      skuName: s.sku_name,
+      priceTurnCny: s.price,
+      originPriceCny: skuOrigin,
+      skuSpec: [
+        { sku_spec_key: SPEC_NAME, sku_spec_value: s.sku_name },
+        { sku_spec_key: "SALE_OFF", sku_spec_value: String(skuOrigin) },
+      ],
+    })
+    .run();
+  db.insert(specNodes).values({ goodsNo, parentId: null, specName: SPEC_NAME, specValue: s.sku_name, skuNo: s.sku_no, sort }).run();
 }
 
 /** Imports the goods of a CSV or JSON file: all checked, then all written in one write transaction, or none. */

@@ -1,8 +1,8 @@
 // Members and logins (spec/03 §3): login by SMS code (an unknown number gets an account),
 // login by password (after a validated captcha; every attempt recorded; 5 failures in 15 minutes
 // lock the account for 15 minutes), logout, the user info the storefront keeps, and (an extension,
-// issue 25) setting a password after an SMS code.
-import { randomBytes } from "node:crypto";
+// issue 25) setting a password after an SMS code. A member an operator locked (decision 060) is
+// refused by every login once the code or password is right, and the code is spent.
 import { and, eq, gt } from "drizzle-orm";
 import { loginAttempts, members } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
@@ -15,6 +15,7 @@ import { formatDateTime } from "../../../shared/shop-time";
 import { ApiError, ERROR } from "../http/api-error";
 import type { DbTx } from "../../../db/client";
 import { consumeValidatedLot } from "./captcha.service";
+import { addressFailures } from "./login-attempts";
 import { issueCredential, revokeAllCredentials, revokeCredential, type Member } from "./session.service";
 import { takeCode } from "./sms.service";
 
@@ -23,6 +24,8 @@ export interface UserInfo {
   member_name: string;
   mobile: string;
   channel_id: string;
+  /** An extension (docs/api.md): the member has a login password, so the shop offers 修改密码 rather than 设置密码. */
+  has_password: boolean;
 }
 
 export interface LoginResult extends UserInfo {
@@ -30,24 +33,13 @@ export interface LoginResult extends UserInfo {
 }
 
 export function userInfo(member: Member, channelId: string): UserInfo {
-  return { member_id: member.memberId, member_name: member.memberName, mobile: member.mobile, channel_id: channelId };
-}
-
-/** Failed logins of one method from one address within the lock window. */
-function addressFailures(db: TradeDeps["store"]["db"], method: "password" | "sms_code", clientIp: string, now: number): number[] {
-  return db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.clientIp, clientIp),
-        eq(loginAttempts.method, method),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, now - LOGIN_LOCK.windowMs),
-      ),
-    )
-    .all()
-    .map((r) => r.at);
+  return {
+    member_id: member.memberId,
+    member_name: member.memberName,
+    mobile: member.mobile,
+    channel_id: channelId,
+    has_password: member.passwordHash !== null,
+  };
 }
 
 export interface CodeLogin {
@@ -77,6 +69,7 @@ export function loginWithSmsCode(deps: TradeDeps, { mobile, smsCode, clientIp, c
     },
     { behavior: "immediate" },
   );
+  if (outcome.ok && outcome.member.disabledAt !== null) throw new ApiError(ERROR.BAD_INPUT, LOGIN_MESSAGES.DISABLED);
   if (!outcome.ok) {
     db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
@@ -114,6 +107,7 @@ export function setPassword(deps: TradeDeps, { mobile, smsCode, password, client
       const check = takeCode(tx, deps.config.sessionSecret, { mobile, smsType: "SET_PASSWORD", code: smsCode }, now);
       if (!check.ok) return check;
       const member = memberForNumber(tx, mobile, now);
+      if (member.disabledAt !== null) return { ok: false as const, disabled: true, message: LOGIN_MESSAGES.DISABLED };
       // a stored lock end of now drops every earlier attempt from the lock count (login-lock.ts)
       tx.update(members).set({ passwordHash, lockedUntil: now }).where(eq(members.memberId, member.memberId)).run();
       revokeAllCredentials(tx, member.memberId, now);
@@ -125,7 +119,7 @@ export function setPassword(deps: TradeDeps, { mobile, smsCode, password, client
     { behavior: "immediate" },
   );
   if (!outcome.ok) {
-    db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
+    if (!("disabled" in outcome)) db.insert(loginAttempts).values({ mobile, clientIp, method: "sms_code", success: false, createdAt: now }).run();
     throw new ApiError(ERROR.BAD_INPUT, outcome.message);
   }
   return { login_credential: outcome.token, ...userInfo(outcome.member, channelId) };
@@ -175,9 +169,8 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
     throw new ApiError(ERROR.RATE_LIMITED, LOGIN_MESSAGES.LOCKED);
   }
 
-  // The scrypt work is done for unknown accounts too, so the answer time does not tell them apart.
-  const passwordOk = verifyPassword(password, member?.passwordHash ?? dummyHash());
-  if (!member || !member.passwordHash || !passwordOk) {
+  const passwordOk = verifyPassword(password, member?.passwordHash);
+  if (!member || !passwordOk) {
     const lockEnd = db.transaction(
       (tx) => {
         record(tx, false);
@@ -191,6 +184,7 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
   }
 
   record(db, true);
+  if (member.disabledAt !== null) throw new ApiError(ERROR.BAD_INPUT, LOGIN_MESSAGES.DISABLED);
   return { login_credential: newSession(db, member.memberId, replaces, now), ...userInfo(member, channelId) };
 }
 
@@ -198,12 +192,6 @@ export function loginWithPassword(deps: TradeDeps, { username, password, lotNumb
 function newSession(db: TradeDeps["store"]["db"], memberId: number, replaces: string | null, now: number): string {
   if (replaces) revokeCredential(db, replaces, now);
   return issueCredential(db, memberId, now).token;
-}
-
-let dummy: string | null = null;
-function dummyHash(): string {
-  dummy ??= hashPassword(randomBytes(16).toString("hex"));
-  return dummy;
 }
 
 export function logout(deps: TradeDeps, credential: string): void {

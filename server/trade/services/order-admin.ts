@@ -1,4 +1,4 @@
-// The admin script's order operations (seed/admin.ts, acting with the operator's authority):
+// The admin script's and the back office's order operations (acting with the operator's authority):
 // refunds in full or in part through the refund queue, and a status forced outside the state machine.
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -6,6 +6,7 @@ import { orders, orderUnits } from "../../../db/schema";
 import type { TradeDeps } from "../deps";
 import { nextStatus, OPEN_STATUSES, type OrderStatus } from "../domain/order-state";
 import { unitShares } from "../domain/refund-shares";
+import { yuanText } from "../../../shared/money";
 import { ApiError, ERROR } from "../http/api-error";
 import { findOrder, ORDER_MESSAGES, type OrderRow } from "./order-transitions";
 import { writeTransaction } from "./prepared";
@@ -16,13 +17,48 @@ export const REFUND_REASONS = {
   /** The full refund of an order refunded in part before: what it has not had back yet. */
   REST: "订单剩余款项退款",
   PART: (skuNos: readonly string[]) => `订单部分退款（${skuNos.join("、")}）`,
+  /** A part of the pay price an operator chose in the back office. */
+  PART_AMOUNT: "订单部分退款",
 } as const;
+
+export const REFUND_MESSAGES = {
+  NOT_REFUNDABLE: "这笔订单当前不能退款：未付款、已关闭或已全额退款（未退款）",
+  TOO_MUCH: (left: number) => `退款金额超过可退金额 ${yuanText(left)}（未退款）`,
+  ONLY_REST: (left: number) => `尚未发货的订单只能全额退款：${yuanText(left)}（未退款）`,
+  CHANGED: "这笔订单的退款刚刚有了变化，请查看最新情况后再操作（未退款）",
+} as const;
+
+/**
+ * The back office's refund (decisions 060, 067): `amount` cents of what the order has not had back
+ * yet, through the same queue as refundOrder. All that is left is a full refund (REFUND_ALL); less
+ * is a part refund, as often as the operator likes on a delivered order, each its own refund with
+ * its own idempotency key. The limit is the sum of the order's refunds (pending, paid or flagged),
+ * read in the caller's `BEGIN IMMEDIATE` transaction, so two operators at once never refund more
+ * than was paid. Runs inside a transaction the caller opened on `db`; the caller has checked that
+ * `amount` is a positive whole number of cents.
+ */
+export function refundAmount(
+  db: Db,
+  order: OrderRow,
+  { amount, now }: { amount: number; now: number },
+): { from: OrderStatus; to: OrderStatus; amount: number; left: number } {
+  const from = order.status as OrderStatus;
+  if (!nextStatus(from, "REFUND_ALL")) throw new ApiError(ERROR.CONFLICT, REFUND_MESSAGES.NOT_REFUNDABLE);
+  const already = refundedSoFar(db, order.orderNo).amount;
+  const left = order.payPrice - already;
+  if (amount > left) throw new ApiError(ERROR.BAD_INPUT, REFUND_MESSAGES.TOO_MUCH(left));
+  const part = amount < left;
+  if (part && !nextStatus(from, "REFUND_PART")) throw new ApiError(ERROR.CONFLICT, REFUND_MESSAGES.ONLY_REST(left));
+  const reason = part ? REFUND_REASONS.PART_AMOUNT : already ? REFUND_REASONS.REST : REFUND_REASONS.ALL;
+  const to = startRefund(db, order, { part, amount, reason, now });
+  return { from, to, amount, left: left - amount };
+}
 
 /**
  * Refunds an order through the refund queue (admin script only). In full: a delivered order, what
  * it has not had back yet; an order still waiting for codes, all it paid. In part (a delivered
- * order): the units of `skuNos`, each worth its share of the pay price after coupons
- * (domain/refund-shares.ts), so the parts of an order add up to exactly what it paid. Codes
+ * order not refunded before): the units of `skuNos`, each worth its share of the pay price after
+ * coupons (domain/refund-shares.ts), so the parts of an order add up to exactly what it paid. Codes
  * already delivered stay with it; the coupon stays consumed.
  */
 export function refundOrder(deps: TradeDeps, orderNo: string, skuNos: readonly string[] | null): { from: OrderStatus; to: OrderStatus; amount: number } {
@@ -31,7 +67,9 @@ export function refundOrder(deps: TradeDeps, orderNo: string, skuNos: readonly s
   return writeTransaction(db, () => {
     const order = findOrder(db, orderNo);
     if (!order) throw new ApiError(ERROR.NOT_FOUND, ORDER_MESSAGES.NOT_FOUND);
-    if (!nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
+    // a second part by SKU could name a unit already refunded: the shares know no earlier part
+    const partAgain = skuNos && order.status !== "SEND_SUCCESS";
+    if (partAgain || !nextStatus(order.status as OrderStatus, skuNos ? "REFUND_PART" : "REFUND_ALL")) {
       throw new ApiError(ERROR.CONFLICT, `订单状态 ${order.status} 不能${skuNos ? "部分" : "全额"}退款`);
     }
     const already = refundedSoFar(db, orderNo).amount;

@@ -7,6 +7,7 @@ import { memberServers, orderGifts, orderPerformances, orders, ORDERS_OPEN_SQL, 
 import type { TradeDeps } from "../deps";
 import { OPEN_STATUSES, PAID_STATUSES, remainingMinutes, type OrderStatus } from "../domain/order-state";
 import { ApiError, ERROR } from "../http/api-error";
+import { deliveredBy, memberEmail, notifyBy, shopChannels } from "./member-contact.service";
 import { ORDER_MESSAGES, ownOrder, type OrderRow } from "./order-transitions";
 import { payProvider, thirdPayDetail } from "./payment.service";
 import { preparedFor } from "./prepared";
@@ -231,6 +232,11 @@ export function orderDetail(deps: TradeDeps, member: Member, orderNo: string) {
       // an addition to the spec's contract: when an open order stops being payable (to the second)
       pay_expire_at: OPEN_STATUSES.includes(order.status as OrderStatus) ? order.payExpireAt : null,
       notice: order.notice ?? "",
+      // an addition to the spec's contract (decisions 058, 062): the channels the codes are sent by — for a
+      // delivered order those its delivery used; before, SMS when the shop sends SMS, mail when it sends
+      // mail and the order (else the account) has an e-mail
+      notify_by:
+        order.deliveredAt === null ? notifyBy(shopChannels(deps, "DELIVERY"), order.userEmail || memberEmail(deps, member)) : deliveredBy(deps, order.orderNo),
     },
     goods: units.map(wireGoods),
     // an addition to the spec's contract: the money that went back, each refund with its amount and dates

@@ -45,3 +45,8 @@ export function cachedRead<T>(db: Db, kind: string, key: string, compute: () => 
   cache.set(id, { value }, { ttl: ttlMs });
   return value;
 }
+
+/** Forgets this connection's answers: a back-office change shows on the next request, not after the TTL. */
+export function forgetReadCache(db: Db): void {
+  caches.get(db)?.clear();
+}

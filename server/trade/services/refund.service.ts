@@ -137,7 +137,7 @@ export function refundFailed(
     retryLater(db, refund, error, now);
     return "RETRY";
   }
-  giveUpRefund(db, refund, error, now, `退款失败，需人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`);
+  giveUpRefund(db, refund, error, now, failedFlag(refund));
   return "FAILED";
 }
 
@@ -152,7 +152,7 @@ export function refundInProgress(db: Db, refund: RefundRow & { attempts: number 
  * refunds by hand.
  */
 export function refundUnknown(db: Db, refund: RefundRow, error: string, now: number): void {
-  giveUpRefund(db, refund, error, now, `退款结果未知，请先按 key 在支付通道核对，勿直接人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`);
+  giveUpRefund(db, refund, error, now, unknownFlag(refund));
 }
 
 function retryLater(db: Db, refund: RefundRow & { attempts: number }, error: string, now: number) {
@@ -160,6 +160,38 @@ function retryLater(db: Db, refund: RefundRow & { attempts: number }, error: str
     .set({ lastError: error, nextAttemptAt: now + refundBackoffMs(refund.attempts) })
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
     .run();
+}
+
+const refundFlag = (what: string, error: string) => `${what}：${error}`;
+const failedFlag = (refund: RefundRow) => `退款失败，需人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`;
+const unknownFlag = (refund: RefundRow) => `退款结果未知，请先按 key 在支付通道核对，勿直接人工退款 ${yuanText(refund.amount)}（${refund.idempotencyKey}）`;
+
+/**
+ * An operator paid a FAILED refund back by hand and says so in the back office (decision 060): the
+ * refund SUCCEEDED by that operator, its line gone from the order's flag, and the shopper told the
+ * money is back, as the provider's refund would. False when the refund is not FAILED (any more).
+ * Runs inside a transaction the caller opened on `db`.
+ */
+export function refundDoneByHand(db: Db, refund: RefundRow, operator: string, now: number): boolean {
+  const changed = db
+    .update(refunds)
+    .set({ status: "SUCCEEDED", settledAt: now, settledBy: operator })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "FAILED")))
+    .run().changes;
+  if (!changed) return false;
+  const order = findOrder(db, refund.orderNo)!;
+  const lines = [failedFlag(refund), unknownFlag(refund)].map((what) => refundFlag(what, refund.lastError ?? ""));
+  const flag = lines.reduce((rest, line) => rest?.replace(`；${line}`, "").replace(`${line}；`, "").replace(line, "") ?? null, order.flag);
+  db.update(orders)
+    .set({ flag: flag || null, updatedAt: now })
+    .where(eq(orders.orderNo, refund.orderNo))
+    .run();
+  db.update(orders)
+    .set({ notice: refundNotice("SUCCEEDED", refund.reason, refund.amount) })
+    .where(and(eq(orders.orderNo, refund.orderNo), eq(orders.notice, refundNotice("FAILED", refund.reason, refund.amount))))
+    .run();
+  tellMember(db, order, now, "REFUND_DONE", { orderNo: order.orderNo, amount: yuanText(refund.amount), reason: refund.reason });
+  return true;
 }
 
 /** FAILED (the job stops), the order flagged for a person, the shopper told 客服将尽快为您处理. */
@@ -170,7 +202,7 @@ function giveUpRefund(db: Db, refund: RefundRow, error: string, now: number, wha
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
     .run().changes;
   if (!changed) return;
-  const flag = `${what}：${error}`;
+  const flag = refundFlag(what, error);
   db.update(orders)
     .set({ flag: sql`coalesce(${orders.flag} || '；', '') || ${flag}`, updatedAt: now })
     .where(eq(orders.orderNo, refund.orderNo))

@@ -1,15 +1,23 @@
 // 到货提醒 (an extension of the contract, decision 031): a member asks to be told when a sold-out SKU
-// has codes again; the notice job (jobs/restock-notices.ts) tells them once, by SMS and mail.
+// has codes again; the notice job (jobs/restock-notices.ts) tells them once, by SMS and by mail to
+// the account's e-mail, on the channels the shop has (decision 058); every answer says which.
 // "Sold out" counts the codes the waiting orders will take first: a code that arrives for an order
 // already paid is not one a reminded shopper could buy.
 import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { cdkeys, goods, members, ORDERS_TO_FULFIL_SQL, restockNotices, skus } from "../../../db/schema";
 import { shopDayStart } from "../../../shared/shop-time";
-import type { Caller, ServiceDeps } from "../deps";
+import type { Caller, ServiceDeps, TradeDeps } from "../deps";
 import { ApiError, ERROR } from "../http/api-error";
 import { queueMail, queueSms } from "../providers/outbox";
+import { memberEmail, notifyBy, shopChannels } from "./member-contact.service";
 import { preparedFor, statement, writeTransaction } from "./prepared";
+
+/** What the restock answers need: the store and clock, and the shop's message channels. */
+type RestockDeps = ServiceDeps & Pick<TradeDeps, "config" | "senders">;
+
+/** The channels a reminder of this member's would go by now (the daily SMS allowance aside). */
+const memberNotifyBy = (deps: RestockDeps, member: Caller) => notifyBy(shopChannels(deps, "RESTOCK"), memberEmail(deps, member));
 
 export const RESTOCK = {
   /** Open reminders a member may hold at once. */
@@ -25,7 +33,7 @@ export const RESTOCK = {
 export const RESTOCK_MESSAGES = {
   NO_SKU: "该规格不存在或已下架",
   IN_STOCK: "该规格有货，可直接购买，无需到货提醒",
-  TWICE: "您已订阅该规格的到货提醒，到货后将通过短信和邮件通知您",
+  TWICE: "您已订阅该规格的到货提醒",
   TOO_MANY: `到货提醒最多 ${RESTOCK.openPerMember} 个，请先取消不需要的提醒`,
   NO_NOTICE: "到货提醒不存在或已结束",
 } as const;
@@ -80,20 +88,20 @@ const openNoticesOfGoods = preparedFor((db) =>
     .prepare(),
 );
 
-/** The goods' sold-out SKUs, and the member's open reminders among them. */
-export function restockStatus(deps: ServiceDeps, member: Caller | null, goodsNo: string) {
+/** The goods' sold-out SKUs, the member's open reminders among them and the channels a reminder goes by. */
+export function restockStatus(deps: RestockDeps, member: Caller | null, goodsNo: string) {
   const db = deps.store.db;
   const soldOut = skusOfGoods(db, goodsNo)
     .filter((sku) => !hasSpareCode(db, sku))
     .map((sku) => sku.skuNo);
   const notices = member ? openNoticesOfGoods(db).all({ memberId: member.memberId, goodsNo }) : [];
-  return { sold_out_skus: soldOut, notices };
+  return { sold_out_skus: soldOut, notices, ...(member ? { notify_by: memberNotifyBy(deps, member) } : {}) };
 }
 
 /** Asks for a reminder: 404 for a SKU not on sale, 409 for one in stock or already asked for, 429 past the cap. */
-export function requestRestockNotice(deps: ServiceDeps, member: Caller, skuNo: string) {
+export function requestRestockNotice(deps: RestockDeps, member: Caller, skuNo: string) {
   const db = deps.store.db;
-  return writeTransaction(db, () => {
+  const asked = writeTransaction(db, () => {
     const sku = skuOnSale(db, skuNo);
     if (!sku) throw new ApiError(ERROR.NOT_FOUND, RESTOCK_MESSAGES.NO_SKU);
     if (hasSpareCode(db, sku)) throw new ApiError(ERROR.CONFLICT, RESTOCK_MESSAGES.IN_STOCK);
@@ -107,6 +115,7 @@ export function requestRestockNotice(deps: ServiceDeps, member: Caller, skuNo: s
     const row = db.insert(restockNotices).values({ memberId: member.memberId, skuNo, createdAt: deps.now() }).returning({ id: restockNotices.id }).get();
     return { notice_id: row.id };
   });
+  return { ...asked, notify_by: memberNotifyBy(deps, member) };
 }
 
 /** Cancels an open reminder of the member's; anything else (another's, sent, cancelled, unknown) is one 404. */
@@ -120,8 +129,8 @@ export function cancelRestockNotice(deps: ServiceDeps, member: Caller, noticeId:
   return {};
 }
 
-/** The member's open reminders and those sent in the last 30 days, newest first. */
-export function myRestockNotices(deps: ServiceDeps, member: Caller) {
+/** The member's open reminders and those sent in the last 30 days, newest first, and the channels a reminder goes by now. */
+export function myRestockNotices(deps: RestockDeps, member: Caller) {
   const list = deps.store.db
     .select({
       notice_id: restockNotices.id,
@@ -132,6 +141,7 @@ export function myRestockNotices(deps: ServiceDeps, member: Caller) {
       created_at: restockNotices.createdAt,
       notified_at: restockNotices.notifiedAt,
       sms_sent: restockNotices.smsSent,
+      mail_sent: restockNotices.mailSent,
     })
     .from(restockNotices)
     .innerJoin(skus, eq(skus.skuNo, restockNotices.skuNo))
@@ -146,17 +156,27 @@ export function myRestockNotices(deps: ServiceDeps, member: Caller) {
     .orderBy(desc(restockNotices.id))
     .limit(RESTOCK.openPerMember * 2)
     .all();
-  return { list: list.map((n) => ({ ...n, status: n.notified_at === null ? ("WAITING" as const) : ("NOTIFIED" as const), sms_sent: Boolean(n.sms_sent) })) };
+  return {
+    list: list.map((n) => ({
+      ...n,
+      status: n.notified_at === null ? ("WAITING" as const) : ("NOTIFIED" as const),
+      sms_sent: Boolean(n.sms_sent),
+      mail_sent: Boolean(n.mail_sent),
+    })),
+    notify_by: memberNotifyBy(deps, member),
+  };
 }
 
 /**
  * One pass of the notice job: every open reminder whose SKU has spare codes is claimed (notified_at
  * set only where still null) and its messages written in the same transaction, so a reminder is
- * sent once however often a restock is seen and whichever process runs the pass.
+ * sent once however often a restock is seen and whichever process runs the pass. Only the channels
+ * the shop has are written and recorded (`sms_sent`, `mail_sent`), so 我的订单 says what was sent.
  */
-export function sendRestockNotices(deps: ServiceDeps): { sent: number[]; more: boolean } {
+export function sendRestockNotices(deps: RestockDeps): { sent: number[]; more: boolean } {
   const db = deps.store.db;
   const now = deps.now();
+  const channels = shopChannels(deps, "RESTOCK");
   return writeTransaction(db, () => {
     const due = db
       .select({
@@ -182,17 +202,18 @@ export function sendRestockNotices(deps: ServiceDeps): { sent: number[]; more: b
         .from(restockNotices)
         .where(and(eq(restockNotices.memberId, notice.memberId), eq(restockNotices.smsSent, true), gte(restockNotices.notifiedAt, shopDayStart(now))))
         .get()!.n;
-      const bySms = smsToday < RESTOCK.smsPerDay;
+      const bySms = channels.sms && smsToday < RESTOCK.smsPerDay;
+      const byMail = channels.mail && Boolean(notice.email);
       const claimed = db
         .update(restockNotices)
-        .set({ notifiedAt: now, smsSent: bySms })
+        .set({ notifiedAt: now, smsSent: bySms, mailSent: byMail })
         .where(and(eq(restockNotices.id, notice.id), isOpen))
         .run().changes;
       if (claimed !== 1) continue;
       const what = `${notice.goodsName}（${notice.skuName}）`;
       const message = { kind: "RESTOCK" as const, params: { goods: what }, now };
       if (bySms) queueSms(db, notice.mobile, message);
-      if (notice.email) queueMail(db, notice.email, message);
+      if (byMail) queueMail(db, notice.email!, message);
       sent.push(notice.id);
     }
     return { sent, more: due.length === RESTOCK.batch };

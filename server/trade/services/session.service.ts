@@ -1,5 +1,6 @@
 // Login credentials (spec/03 §3): opaque random tokens (256 bits), stored only as SHA-256,
-// valid 30 days, revoked on logout (one) and when the password changes (all of the member's).
+// valid 30 days, revoked on logout (one) and when the password changes (all of the member's). A
+// member an operator locked (members.disabled_at, decision 060) has no valid credential at all.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../../db/client";
@@ -27,11 +28,18 @@ const queries = preparedFor((db) => ({
     .select({ member: members })
     .from(credentials)
     .innerJoin(members, eq(members.memberId, credentials.memberId))
-    .where(and(eq(credentials.tokenHash, sql.placeholder("tokenHash")), gt(credentials.expiresAt, sql.placeholder("now")), isNull(credentials.revokedAt)))
+    .where(
+      and(
+        eq(credentials.tokenHash, sql.placeholder("tokenHash")),
+        gt(credentials.expiresAt, sql.placeholder("now")),
+        isNull(credentials.revokedAt),
+        isNull(members.disabledAt),
+      ),
+    )
     .prepare(),
 }));
 
-/** The member a credential belongs to, when it is known, unexpired and not revoked. */
+/** The member a credential belongs to, when it is known, unexpired and not revoked, and the member not locked by an operator. */
 export function memberByCredential(db: Db, token: string | null, now: number): Member | null {
   if (!token || token.length > 128) return null;
   return queries(db).memberByTokenHash.get({ tokenHash: hashToken(token), now })?.member ?? null;

@@ -1,0 +1,3 @@
+ALTER TABLE `members` ADD `disabled_at` integer;
+--> statement-breakpoint
+ALTER TABLE `refunds` ADD `settled_by` text;

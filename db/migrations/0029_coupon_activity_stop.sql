@@ -1,0 +1,1 @@
+ALTER TABLE `coupon_activities` ADD `stopped_at` integer;
