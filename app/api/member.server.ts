@@ -1,7 +1,7 @@
 // member/*: login status, logins by SMS code and by password, logout, the auth check, the login
 // cookie sync, and the captcha of the local geetest v4 stand-in (spec/01 §7, spec/03 §4).
 import { z } from "zod";
-import type { TradeApi } from "./client.server";
+import { TradeUnavailable, type TradeApi } from "./client.server";
 import { askExtension } from "./extensions.server";
 import { NotifyBySchema } from "~/lib/notify-channels";
 
@@ -58,10 +58,19 @@ export function sendSmsCode(api: TradeApi, body: { mobile: string; lot_number: s
 
 const PasswordRulesSchema = z.object({ min_length: z.number().int(), max_length: z.number().int() });
 
-/** Whether the services have the password extension: a public read, cached an hour; false on a 404 (remembered) or any failure. */
+/**
+ * Whether to offer 忘记密码 / 设置密码: a public read, cached an hour. Only an answer says the extension is not
+ * there (a 404, remembered: decision 059); an outage (no answer, a 5xx) is not an absence, so a click on
+ * 忘记密码 during one still opens 重置密码, whose own calls then say 服务繁忙, instead of falling back to the
+ * password tab without a word.
+ */
 export async function hasPasswordReset(api: TradeApi): Promise<boolean> {
-  const rules = await askExtension("password_rules", () => api.get("/api/common_bll/v1/member/password/rules", PasswordRulesSchema)).catch(() => null);
-  return rules?.ok === true;
+  try {
+    const rules = await askExtension("password_rules", () => api.get("/api/common_bll/v1/member/password/rules", PasswordRulesSchema));
+    return rules.ok || (rules.status >= 500 && rules.status !== 501);
+  } catch (error) {
+    return error instanceof TradeUnavailable;
+  }
 }
 
 /** Sets the password after a SET_PASSWORD code: every other login ends; the answer is this browser's new login. */

@@ -47,6 +47,23 @@ describe("a backend without the password extension (404)", () => {
   });
 });
 
+describe("a backend whose password extension fails for a moment (an outage, not an absence)", () => {
+  for (const [name, answer] of [
+    ["no envelope (a proxy's 502)", { status: 502, body: "<html>Bad Gateway</html>" }],
+    ["a 5xx in the envelope", { status: 503, errorMsg: "服务繁忙" }],
+  ] as const) {
+    it(`${name}: the password tab keeps 忘记密码 and ?login=reset opens 重置密码`, async () => {
+      api.on(RULES, answer);
+      const pwd = await request("/protocols/user?login=pwd");
+      expect(pwd.text).toMatch(/href="\/protocols\/user\?login=reset[^"]*"[^>]*>忘记密码</);
+      const reset = await request("/protocols/user?login=reset");
+      expect(reset.status).toBe(200);
+      expect(reset.text).toContain(">重置密码</h2>");
+      expect(reset.text).toContain("确认设置即表示您已阅读并同意");
+    });
+  }
+});
+
 describe("a backend with the password extension", () => {
   it("the password tab links to 忘记密码 and the member menu to 设置密码 over the same page", async () => {
     withExtension();
