@@ -12,7 +12,7 @@ for (const [w, width] of [1440, 390].entries()) {
     test.use({ viewport: { width, height: width > 400 ? 900 : 844 } });
 
     test("ten failures from one address refuse its right login too, saying when to try again", async ({ page, consoleErrors }, info) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const name = `lim${width}${info.project.name.replace("-", "")}${Date.now() % 100000}`;
       const secret = createOperator(name);
       const client = { "X-Forwarded-For": `203.0.113.${w * 2 + (info.project.name === "js-on" ? 1 : 2)}` };

@@ -162,7 +162,7 @@ for (const width of [1440, 390]) {
     });
 
     test("an operator looks a member up, locks it and unlocks it", async ({ page, member }, info) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await logInAsNewOperator(page, info, "desk");
       await page.getByRole("link", { name: "会员", exact: true }).click();
       await page.getByLabel("手机号或邮箱").fill("nobody@example.com");

@@ -13,7 +13,7 @@ for (const width of [1440, 390]) {
 
     test("an operator's stale code is refused; the right one opens the overview; 退出 ends the session", async ({ page }, info) => {
       // the command line (tsx) and a few pages, without JavaScript each a document
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const name = `e2e${width}${info.project.name.replace("-", "")}${Date.now() % 100000}`;
       const secret = createOperator(name);
 
@@ -46,7 +46,7 @@ for (const width of [1440, 390]) {
 
     test("codes are imported all or nothing, masked in lists, and the import is in the operations log", async ({ page }, info) => {
       // one test of its own: eight pages, without JavaScript each a document, on a machine the whole suite keeps busy
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const name = await logInAsNewOperator(page, info, "import");
       await page.getByRole("link", { name: "兑换码", exact: true }).click();
       await expect(page.getByRole("heading", { name: "导入兑换码" })).toBeVisible();

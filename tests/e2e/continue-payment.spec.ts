@@ -47,7 +47,7 @@ test.describe("continue payment", () => {
     member,
     catalogue,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000); // a purchase, a cashier in its own tab, and the fulfilment
     const js = jsEnabled(testInfo.project.name);
     await confirmPurchase(page, catalogue);
     // a first 点击付款 creates the order; the shopper leaves its cashier unpaid
@@ -71,7 +71,7 @@ test.describe("continue payment", () => {
   });
 
   test("a second 点击付款 on a new order reopens the same order's cashier", async ({ page, context, member, catalogue }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000); // a purchase, a cashier in its own tab, and the fulfilment
     const js = jsEnabled(testInfo.project.name);
     await confirmPurchase(page, catalogue);
     await page.getByLabel("支付宝").check();

@@ -26,7 +26,7 @@ for (const [device, use] of [
 ] as const) {
   test.describe(`coupons that explain themselves (${device})`, () => {
     test.use(use);
-    test.describe.configure({ timeout: 60_000 });
+    test.describe.configure({ timeout: 120_000 });
 
     test("the coupon bar shows each coupon's threshold and scope and only coupons for this goods", async ({ page }) => {
       // the dropdown opens on hover or focus: its items are read while it is closed, hence locator("li")

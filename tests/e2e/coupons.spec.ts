@@ -5,7 +5,7 @@ import { closeCouponPopup, loginByPassword, loginBySms, loginFormReady, memberNa
 import { DAY_MS, shopDay } from "../../shared/shop-time";
 import { couponPopupDone, readDb, writeDb } from "./shop-api";
 
-const expect = baseExpect.configure({ timeout: 10_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const DEMO = { mobile: "13800138000", name: "玩家8000" };
 const NINE_OFF = "全场 9 折"; // ACT003: no threshold, one per member, plenty of stock
@@ -15,7 +15,7 @@ const couponCards = (page: Page) => page.getByTestId("coupon-card");
 
 test.describe("coupons", () => {
   // logins reload whole pages through the captcha and the services: generous on a busy machine
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
   test.use({ actionTimeout: 15_000 });
 
   test("a member claims a coupon in the collection centre and finds it under 未使用", async ({ page, context, shopper, baseURL }, testInfo) => {

@@ -47,7 +47,7 @@ for (const device of DEVICES) {
       member: _loggedIn,
       catalogue,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const js = jsEnabled(testInfo.project.name);
       await confirmPurchase(page, catalogue);
       const { cashier, orderNo } = await payAndOpenCashier(page, context, js, touch);
@@ -82,7 +82,7 @@ for (const device of DEVICES) {
     });
 
     test("no message claims a cashier tab that did not open", async ({ page, context, member: _loggedIn, catalogue }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const js = jsEnabled(testInfo.project.name);
       await confirmPurchase(page, catalogue);
       // with JavaScript, a browser that blocks the new tab
@@ -120,7 +120,7 @@ for (const device of DEVICES) {
       member: _loggedIn,
       catalogue,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const js = jsEnabled(testInfo.project.name);
       await confirmPurchase(page, catalogue);
       const { cashier, orderNo } = await payAndOpenCashier(page, context, js, touch);

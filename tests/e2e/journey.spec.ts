@@ -16,7 +16,7 @@ test("a shopper goes from the home page to a delivered code", async ({ page, con
   // the home page's popup advert (in the HTML without JS, after about 1 s with it) is closed first
   const advert = page.getByTestId("popup-advert");
   if (
-    await advert.waitFor({ state: "visible", timeout: 3_000 }).then(
+    await advert.waitFor({ state: "visible", timeout: 10_000 }).then(
       () => true,
       () => false,
     )

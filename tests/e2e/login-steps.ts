@@ -9,7 +9,7 @@ import { saveShot } from "./page-shots";
 import { CAPTCHA_PASS, couponPopupDone, readDb } from "./shop-api";
 
 // pages that log in reload through the captcha and the services: some patience on a busy machine
-const expect = baseExpect.configure({ timeout: 10_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** The name an SMS login gives a new number (玩家 and the last 4 digits). */
 export const memberNameOf = (mobile: string) => `玩家${mobile.slice(-4)}`;

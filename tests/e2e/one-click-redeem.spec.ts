@@ -30,7 +30,7 @@ for (const [device, use] of [
 ] as const) {
   test.describe(`一键激活 and copying codes (${device})`, () => {
     test.use(use);
-    test.describe.configure({ timeout: 60_000 });
+    test.describe.configure({ timeout: 120_000 });
 
     test("a Steam game key opens Steam's activation page with the key, a wallet code has no such link, and every code can be copied", async ({
       page,

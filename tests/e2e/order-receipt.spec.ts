@@ -18,7 +18,7 @@ for (const [device, use] of [
 ] as const) {
   test.describe(`订单凭证 (${device})`, () => {
     test.use(use);
-    test.describe.configure({ timeout: 60_000 });
+    test.describe.configure({ timeout: 120_000 });
     const shot = (name: string, project: string) => `order-receipt-${name}-${device === "1440 px" ? 1440 : 390}-${project}`;
 
     test("a paid order's receipt shows the order, goods, amounts, pay way and delivery, never the code, and prints without the shell", async ({

@@ -7,7 +7,7 @@ import { closeCouponPopup, loginFormReady, passCaptcha, smsCodeOf } from "./logi
 import { readDb, smsLogin, writeDb } from "./shop-api";
 import { saveShot } from "./page-shots";
 
-const expect = baseExpect.configure({ timeout: 10_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 const NEW_PASSWORD = "n3w-passw0rd";
 
 /** The number's earlier code is older than the 60 s resend wait, so the form may ask for another. */

@@ -59,7 +59,7 @@ test.describe("Alipay", () => {
   });
 
   test("the pay page links to Alipay's cashier; paying there brings the code to the order page", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const orderNo = await payPageOfNewOrder(page, shop);
     const link = page.getByTestId("cashier-next-step").getByRole("link", { name: "前往收银台支付" });
     await expect(link).toHaveAttribute("href", new RegExp(`/cashier/${orderNo}\\?sig=`));
@@ -96,7 +96,7 @@ test.describe("WeChat Pay", () => {
   });
 
   test("the pay page shows the Native code as an image; the stand-in's notification brings the code to the order page", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const orderNo = await payPageOfNewOrder(page, shop);
     const qr = page.getByRole("img", { name: "微信支付二维码" });
     await expect(qr).toBeVisible();

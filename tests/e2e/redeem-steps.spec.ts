@@ -37,7 +37,7 @@ for (const [device, use] of [
 ] as const) {
   test.describe(`redemption steps per kind of code (${device})`, () => {
     test.use(use);
-    test.describe.configure({ timeout: 60_000 });
+    test.describe.configure({ timeout: 120_000 });
 
     test("the goods page of a Steam wallet code shows wallet-code steps, a Steam game the activation steps", async ({ page }) => {
       await page.goto(`/topic/${WALLET}`);

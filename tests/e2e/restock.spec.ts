@@ -104,7 +104,7 @@ for (const [size, viewport] of [
       baseURL,
       shopper,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const js = jsEnabled(testInfo.project.name);
       const goods = goodsWithSoldOutSku(testInfo.project.name);
       const { mobile } = await shopper.signUp(context, baseURL!);
@@ -197,7 +197,7 @@ test("a restock through npm run admin -- cdkeys:add sends one SMS and one mail, 
   baseURL,
   shopper,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const goods = goodsWithSoldOutSku(testInfo.project.name);
   const { mobile } = await shopper.signUp(context, baseURL!);
   const email = `restock-${mobile}@example.com`;
