@@ -3,7 +3,16 @@
 // decision 059) instead of paying a failed call for each on every page view (issue 37: a member's goods
 // view asked four of them every time); an outage (5xx, no answer) is not an absence.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { answerAsLoggedIn, type FakeCall, type FakeTradeApi, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
+import {
+  answerAsLoggedIn,
+  type FakeCall,
+  type FakeTradeApi,
+  GOODS_G1001,
+  LOGGED_IN,
+  recommendedGoods,
+  startStorefront,
+  type StorefrontRequest,
+} from "./storefront";
 
 let api: FakeTradeApi;
 let request: StorefrontRequest;
@@ -24,29 +33,6 @@ const isExtensionCall = (c: FakeCall) =>
   c.path === "/api/common_bll/v1/member/password/rules";
 const extensionCalls = () => api.calls.filter(isExtensionCall).map((c) => `${c.method} ${c.path}`);
 
-const guideCard = (goodsNo: string) => ({
-  id: 1,
-  assembly: {
-    JUMP: { value: "GOODS_DETAIL" },
-    GOODS: {
-      value: goodsNo,
-      goods_info: {
-        goods_no: goodsNo,
-        goods_name: `商品${goodsNo}`,
-        goods_tags: [],
-        covers: [`/media/goods/${goodsNo}/cover.svg`],
-        price_turn_cny: 10000,
-        sale_off_price_cny: 9000,
-        is_presale: false,
-        presale_performance_at: null,
-        sale_end_at: null,
-        sale_sku_no: `${goodsNo}-S1`,
-        sku_prices: 1,
-      },
-    },
-  },
-});
-
 beforeEach(() => {
   api.reset();
   answerAsLoggedIn(api);
@@ -56,7 +42,7 @@ beforeEach(() => {
     id: 1,
     name: "热销游戏",
     style_type: "RECOMMEND",
-    content: ["G4001", "G4002", "G4003", "G4004", "G4005", "G4006"].map(guideCard),
+    content: ["G4001", "G4002", "G4003", "G4004", "G4005", "G4006"].map((goodsNo) => recommendedGoods(1, goodsNo)),
     setting: {},
   };
   api.on(`POST ${PAGE_CONTENT}`, (call) => ({ result: { list: (call.body as { page_type: string }).page_type === "PRODUCT_DETAIL" ? [block] : [] } }));

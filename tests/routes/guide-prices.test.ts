@@ -4,7 +4,16 @@
 // per cart, and the page reads the same.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatYuan } from "../../shared/money";
-import { answerAsLoggedIn, type FakeCall, type FakeTradeApi, GOODS_G1001, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
+import {
+  answerAsLoggedIn,
+  type FakeCall,
+  type FakeTradeApi,
+  GOODS_G1001,
+  LOGGED_IN,
+  recommendedGoods,
+  startStorefront,
+  type StorefrontRequest,
+} from "./storefront";
 
 const PROMOTION = "/api/trade_bff/v1/promotion";
 
@@ -15,30 +24,6 @@ beforeAll(async () => {
   ({ api, request } = await startStorefront());
 });
 afterAll(() => api.close());
-
-/** A recommended goods with the card's price 9000 and its SKU. */
-const item = (id: number, goodsNo: string) => ({
-  id,
-  assembly: {
-    JUMP: { value: "GOODS_DETAIL" },
-    GOODS: {
-      value: goodsNo,
-      goods_info: {
-        goods_no: goodsNo,
-        goods_name: `商品${goodsNo}`,
-        goods_tags: [],
-        covers: [`/media/goods/${goodsNo}/cover.svg`],
-        price_turn_cny: 10000,
-        sale_off_price_cny: 9000,
-        is_presale: false,
-        presale_performance_at: null,
-        sale_end_at: null,
-        sale_sku_no: `${goodsNo}-S1`,
-        sku_prices: 1,
-      },
-    },
-  },
-});
 
 /** The three hot goods, then the three guide cards' goods. */
 const HOT = ["G4001", "G4002", "G4003"];
@@ -57,7 +42,7 @@ beforeEach(() => {
   api.reset();
   answerAsLoggedIn(api);
   api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
-  const block = { id: 1, name: "热销游戏", style_type: "RECOMMEND", content: [...HOT, ...GUIDE].map((no, i) => item(i + 1, no)), setting: {} };
+  const block = { id: 1, name: "热销游戏", style_type: "RECOMMEND", content: [...HOT, ...GUIDE].map((no, i) => recommendedGoods(i + 1, no)), setting: {} };
   api.on("POST /api/trade_bff/v1/shopping/page_content", (call) => ({
     result: { list: (call.body as { page_type: string }).page_type === "PRODUCT_DETAIL" ? [block] : [] },
   }));

@@ -89,6 +89,30 @@ export interface Answer {
 /** The goods G1001 as the services answer it (fixtures/goods-G1001.json). */
 export const GOODS_G1001 = JSON.parse(readFileSync(new URL("./fixtures/goods-G1001.json", import.meta.url), "utf8")).result;
 /** A member as login_status answers it, and the cookie of that member's login. */
+/** A goods card of a RECOMMEND block (page_content): priced 100 元, sold at 90 元, on its SKU `${goodsNo}-S1`. */
+export const recommendedGoods = (id: number, goodsNo: string) => ({
+  id,
+  assembly: {
+    JUMP: { value: "GOODS_DETAIL" },
+    GOODS: {
+      value: goodsNo,
+      goods_info: {
+        goods_no: goodsNo,
+        goods_name: `商品${goodsNo}`,
+        goods_tags: [],
+        covers: [`/media/goods/${goodsNo}/cover.svg`],
+        price_turn_cny: 10000,
+        sale_off_price_cny: 9000,
+        is_presale: false,
+        presale_performance_at: null,
+        sale_end_at: null,
+        sale_sku_no: `${goodsNo}-S1`,
+        sku_prices: 1,
+      },
+    },
+  },
+});
+
 export const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
 export const LOGGED_IN = "login_credential=test-credential-0123456789";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, members, orderPerformances, orders, outboxMessages, refunds } from "../../db/schema";
 import { addCodes, insertPaidOrders } from "../api/order-fixtures";
 import { withStore } from "../bench/data";
-import { startBackOffice, type BackOffice } from "./back-office-session";
+import { forgedPosts, startBackOffice, type BackOffice } from "./back-office-session";
 import type { Shop } from "./shop";
 
 let office: BackOffice;
@@ -23,12 +23,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const post = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${admin}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
+  office.post(path, cookie, new URLSearchParams(fields), headers);
 
 let made = 0;
 /** A ￥50.00 order of its own, paid and delivered by the shop's fulfilment worker; its number, price and code. */
@@ -108,12 +103,7 @@ describe("CSRF", () => {
       ["/admin/members", { intent: "lock", memberId: "1" }],
     ];
     for (const [path, fields] of actions) {
-      for (const [token, headers] of [
-        [null, {}],
-        ["forged-token", {}],
-        [csrf, { "Sec-Fetch-Site": "cross-site" }],
-        [csrf, { Origin: "https://evil.example" }],
-      ] as const) {
+      for (const [token, headers] of forgedPosts(csrf)) {
         const answer = await post(path, cookie, token === null ? fields : { ...fields, csrf: token }, headers);
         expect(answer.status, `${fields.intent} ${token} ${JSON.stringify(headers)}`).toBe(403);
       }

@@ -13,6 +13,15 @@ export const OPERATOR_PASSWORD = "operator password 123";
 export const cookiesOf = (answer: Response) => answer.headers.getSetCookie().map((c) => c.split(";")[0]!);
 export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
 
+/** What an attacker's form post carries instead of the session's CSRF token: none, a made-up one, or the right one sent from another site. */
+export const forgedPosts = (csrf: string) =>
+  [
+    [null, {}],
+    ["forged-token", {}],
+    [csrf, { "Sec-Fetch-Site": "cross-site" }],
+    [csrf, { Origin: "https://evil.example" }],
+  ] as const;
+
 export interface BackOffice {
   shop: Shop;
   /** The back office's origin: its own port (ADMIN_PORT), never the shop's. */
@@ -25,6 +34,8 @@ export interface BackOffice {
   postLogin(fields: Record<string, string>, cookie: string, via?: { origin?: string; forwardedFor?: string }): Promise<Response>;
   /** A new operator signed in: its cookie, and `page` (the overview unless told) with the CSRF token of its forms. */
   signIn(page?: string): Promise<{ cookie: string; csrf: string; html: string }>;
+  /** A form posted to the back office with `cookie`, its redirect answered, not followed. */
+  post(path: string, cookie: string, body: URLSearchParams | FormData, headers?: Record<string, string>): Promise<Response>;
 }
 
 /** A shop with its back office; `prefix` names its operators; `env` adds to the shop's settings (ADMIN_HOST, TRUST_PROXY). */
@@ -65,6 +76,10 @@ export async function startBackOffice(prefix: string, env: Record<string, string
       const cookie = cookiesOf(answer).join("; ");
       const html = await (await fetch(`${admin}${page}`, { headers: { Cookie: cookie } })).text();
       return { cookie, csrf: csrfOf(html), html };
+    },
+    post(path, cookie, body, headers = {}) {
+      const type: Record<string, string> = body instanceof FormData ? {} : { "Content-Type": "application/x-www-form-urlencoded" };
+      return fetch(`${admin}${path}`, { method: "POST", headers: { Cookie: cookie, ...type, ...headers }, body, redirect: "manual" });
     },
   };
   return office;
