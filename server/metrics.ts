@@ -129,7 +129,16 @@ export function requestMetrics(pages?: PageRoutes): Metrics {
     labelNames: ["result"],
     registers: [registry],
   });
-  diagnostics.subscribe(TRADE_API_ANSWER, (message) => tradeApi.inc({ result: (message as { cached: boolean }).cached ? "hit" : "miss" }));
+  const reusedResults = new Counter({
+    name: "trade_api_results_reused_total",
+    help: "Cached public answers whose parsed, validated result was reused (kept per ETag) instead of parsed again",
+    registers: [registry],
+  });
+  diagnostics.subscribe(TRADE_API_ANSWER, (message) => {
+    const { cached, reused } = message as { cached: boolean; reused: boolean };
+    tradeApi.inc({ result: cached ? "hit" : "miss" });
+    if (reused) reusedResults.inc();
+  });
   const documents = new Counter({
     name: "storefront_document_renders_total",
     help: "Documents rendered in one piece (string: no deferred data) or through React's stream (deferred data, <Await>)",

@@ -1,7 +1,7 @@
 // Names of the diagnostics channels (node:diagnostics_channel) on which the storefront tells the
 // process's metrics (server/metrics.ts) what happened, without importing them.
 
-/** Published for each answer of the trade services: `{ cached: boolean }` (from the HTTP cache). */
+/** Published for each answer of the trade services: `{ cached: boolean; reused: boolean }` (from the HTTP cache; its kept parsed result reused). */
 export const TRADE_API_ANSWER = "shop:trade-api-answer";
 
 /** Published for each document the storefront renders: `{ render: "string" | "stream" }` (app/entry.server.tsx). */

@@ -161,15 +161,15 @@ export function tradeClient(
       // undici throws only when there is no answer: refused, reset, timed out
       throw unavailable(log, onUnavailable, method, path, (error as { code?: string }).code ?? String(error));
     }
-    if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined });
     const issued = response.headers["set-saas-token"];
     const issuedToken = typeof issued === "string" ? issued : undefined;
     if (issuedToken && !saasToken) saasToken = issuedToken;
     const status = response.statusCode;
     const ok = status >= 200 && status < 300;
     const version = ok ? sharedVersion(method, path, response.headers) : undefined;
+    const kept = version && keptResult(version, schema);
+    if (tradeAnswers.hasSubscribers) tradeAnswers.publish({ cached: response.headers.age !== undefined, reused: kept !== undefined });
     if (!version) return { ok, status, json: await response.body.json().catch(() => null), issuedToken };
-    const kept = keptResult(version, schema);
     if (kept) {
       await response.body.dump();
       return { ok, status, json: undefined, issuedToken, shared: { ...version, bytes: 0, kept } };

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { testBasics } from "../../tests/support/request-basics";
+import { cacheDirectives } from "./parsed-answers.server";
 
 let server: Server;
 let served = 0;
@@ -25,6 +26,18 @@ beforeAll(async () => {
     if (req.url === "/api/mine") {
       // a member's answer, with a validator as a backend may send one: the services mark it private
       json({ "Cache-Control": "private, no-store", ETag: '"same-for-all"' }, `mine:${req.headers["login-credential"] ?? "none"}`);
+      return;
+    }
+    if (req.url === "/api/services-public") {
+      // what the shop's own services send for a public read (server/trade/http/cache-control.ts: a header field
+      // private, the body public); tests/operations/probes-and-metrics.test.ts sees it reused in the real shop
+      json({ "Cache-Control": 'public, max-age=60, stale-while-revalidate=300, private="set-saas-token"', ETag: '"services"' }, "services");
+      return;
+    }
+    if (req.url?.startsWith("/api/private-too/")) {
+      // public and private at once: private wins, for any spelling (abuse case)
+      const cacheControl = decodeURIComponent(req.url.slice("/api/private-too/".length));
+      json({ "Cache-Control": cacheControl, ETag: '"same-for-all"' }, `mine:${req.headers["login-credential"] ?? "none"}`);
       return;
     }
     if (req.url === "/api/changing") {
@@ -71,6 +84,42 @@ it("a public answer is asked once; the version the cache replays is parsed once 
   // a schema that does not fit the replayed answer is refused, not answered from another schema's result
   await expect(client().get("/api/list", z.object({ list: z.array(z.number()) }))).rejects.toThrow(/unexpected answer/);
 });
+
+it("the shop's own services' public reads are kept too: a private header field does not make the body private", async () => {
+  const before = served;
+  const first = await listOf(client().get("/api/services-public", ListSchema));
+  const second = await listOf(client("a-member-credential-01").get("/api/services-public", ListSchema));
+  const third = await listOf(client().get("/api/services-public", ListSchema));
+  expect(served - before).toBe(1);
+  expect(first.list[0]!.name).toBe("services");
+  expect(third).toBe(second);
+  expect(Object.isFrozen(third)).toBe(true);
+});
+
+it("reads Cache-Control's directives as RFC 9111 writes them: names in any case, quoted arguments with commas", () => {
+  expect([...cacheDirectives('public, max-age=5, stale-while-revalidate=25, private="set-saas-token"')]).toEqual([
+    ["public", null],
+    ["max-age", "5"],
+    ["stale-while-revalidate", "25"],
+    ["private", '"set-saas-token"'],
+  ]);
+  expect([...cacheDirectives('Private="a, b", PUBLIC')]).toEqual([
+    ["private", '"a, b"'],
+    ["public", null],
+  ]);
+  expect([...cacheDirectives("public; max-age=5")]).toEqual([]);
+});
+
+for (const cacheControl of ["public, private", 'public, private="x", no-store', "public, PRIVATE, max-age=60", "public,private"]) {
+  it(`an answer that is also private or not to be stored is never shared (${cacheControl}; abuse case)`, async () => {
+    const path = `/api/private-too/${encodeURIComponent(cacheControl)}`;
+    const alice = await listOf(client("alice-credential-0001").get(path, ListSchema));
+    const mallory = await listOf(client("mallory-credential-01").get(path, ListSchema));
+    expect(alice.list[0]!.name).toBe("mine:alice-credential-0001");
+    expect(mallory.list[0]!.name).toBe("mine:mallory-credential-01");
+    expect(Object.isFrozen(mallory)).toBe(false);
+  });
+}
 
 it("a changing answer replaces its old version: one version per path, the new one's result", async () => {
   const results: string[] = [];

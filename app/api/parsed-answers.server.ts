@@ -4,8 +4,8 @@
 // or revalidates that same version: its body is then not read at all.
 //
 // What is kept: only an answer the shared HTTP cache itself answered (an `Age` header) that is marked `public`
-// and has an ETag — what the cache already shares between shoppers. A member's answer (`private`, `no-store`)
-// is never replayed by the cache, so it never reaches this memo. Results are shared between requests, so they
+// and has an ETag — what the cache already shares between shoppers. A member's answer (a bare `private`,
+// `no-store`) is never replayed by the cache, so it never reaches this memo. Results are shared between requests, so they
 // are frozen. Memory stays flat (docs/benchmarks.md, issue 24: an earlier memo keyed by text grew with every
 // revalidation): one version per path, replaced when the ETag changes, and at most MAX_PATHS paths and
 // MAX_BYTES of answers' text, least recently used first out.
@@ -41,8 +41,20 @@ export function sharedVersion(method: string, path: string, headers: Headers): S
   const { etag, age } = headers;
   const cacheControl = headers["cache-control"];
   if (method !== "GET" || age === undefined || typeof etag !== "string" || typeof cacheControl !== "string") return undefined;
-  if (!/(^|[\s,])public([\s,]|$)/.test(cacheControl) || /private|no-store/.test(cacheControl)) return undefined;
+  const directives = cacheDirectives(cacheControl);
+  // `private="set-saas-token"` (our services' public reads) makes only the named header fields private, not the
+  // body (RFC 9111 §5.2.2.7); a bare `private` is the whole answer
+  if (!directives.has("public") || directives.get("private") === null || directives.has("no-store")) return undefined;
   return { path, etag };
+}
+
+const DIRECTIVE = /(?:^|,)\s*([!#$%&'*+.^_`|~0-9a-z-]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^,\s]*))?\s*(?=,|$)/gi;
+
+/** A Cache-Control field's directives (RFC 9111 §5.2): lower-cased name to its argument, null when it has none. */
+export function cacheDirectives(field: string): Map<string, string | null> {
+  const directives = new Map<string, string | null>();
+  for (const [, name, argument] of field.matchAll(DIRECTIVE)) directives.set(name!.toLowerCase(), argument ?? null);
+  return directives;
 }
 
 /** The kept result of this version read through `schema`, if any. */

@@ -72,6 +72,8 @@ describe("metrics", () => {
     const text = await (await fetch(metricsUrl)).text();
     expect(text).toMatch(/^trade_api_answers_total\{result="hit"\} [1-9]/m);
     expect(text).toMatch(/^trade_api_answers_total\{result="miss"\} [1-9]/m);
+    // the second page's layout read: the cached version's parsed result, not parsed again (issue 40)
+    expect(text).toMatch(/^trade_api_results_reused_total [1-9]/m);
     expect(text).toMatch(/^shop_refusals_total\{action="sms_login",status="400"\} 1$/m);
   });
 
