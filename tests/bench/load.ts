@@ -46,7 +46,8 @@ export interface LoadOptions {
 }
 
 /** Browsers ask for gzip; so does every target here (the ceiling answers the same compressed bytes). */
-export const BROWSER_HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
+/** What Chrome sends (its Accept-Encoding since version 123): until session 51 the bench sent `gzip` alone. */
+export const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/json" };
 
 export async function measure(base: string, target: Target, options: LoadOptions, server?: BenchServer): Promise<Figures> {
   const run = (duration: number) =>

@@ -479,7 +479,7 @@ async function costMode(): Promise<string> {
       "*CPU ms/req* is the process's CPU time from /proc (all threads, the profiler's overhead included): the layer columns split the main thread's (`/proc/<pid>/task/<pid>/stat`) in the proportions of its samples during the measured run, " +
       "each sample given to the nearest frame on its stack that belongs to a layer (`tests/bench/profile.ts`, `layerShares`): *render* is React, Remix (data serialisation included) and the routes' own code; " +
       "*client* the storefront's trade client and undici; *services* the trade services' routing, validation, queries and envelope (`server/trade/`, drizzle, better-sqlite3); " +
-      "*compression* the page's gzip; *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs; *garbage collector* the collector's share of the main thread. " +
+      "*compression* the page's compression (Zstandard, the coding Chrome takes); *rest* node's HTTP, sockets and streams on both sides of a loopback call, express, helmet, pino, metrics: frames that any layer runs; *garbage collector* the collector's share of the main thread. " +
       "*Other threads* is every other thread of the process (`/proc/<pid>/task/*/stat`): V8's parallel and concurrent collection above all, background compilation, libuv's pool. " +
       "*Allocated* is what V8 allocated on its heap per request (`tests/bench/alloc-probe.mjs`: each collection's heap before it less the heap after the one before).",
     "",
@@ -649,7 +649,7 @@ function renderLoad(
   const lines: string[] = [];
   lines.push(`Run: ${machineLine}.`, "");
   lines.push(
-    `autocannon ${connections} connections, ${duration} s per target after a 1 s warm-up, \`accept-encoding: gzip\` like a browser; the server (production build, fresh seeded database, LOG_LEVEL=warn) and each ceiling run in their own processes. ` +
+    `autocannon ${connections} connections, ${duration} s per target after a 1 s warm-up, Chrome's \`accept-encoding: gzip, deflate, br, zstd\`; the server (production build, fresh seeded database, LOG_LEVEL=warn) and each ceiling run in their own processes. ` +
       "*CPU ms/req* is the server process's CPU time (from /proc) divided by the requests it answered: the figure that least depends on what else the machine is doing. " +
       "*Ceiling* is a raw `node:http` server answering the same bytes in the same run; *ratio* is the target's rate over the ceiling's.",
     "",
