@@ -11,6 +11,7 @@
 // MAX_BYTES of answers' text, least recently used first out.
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+import { deepFreeze } from "~/server-only/encoded-once.server";
 
 const MAX_PATHS = 256;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -75,11 +76,3 @@ export function keepResult<T>(version: SharedVersion, schema: z.ZodType, bytes: 
 
 /** How many paths and bytes the memo holds: for the memory tests. */
 export const parsedAnswersHeld = () => ({ paths: kept.size, bytes: kept.calculatedSize });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}

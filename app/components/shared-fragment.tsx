@@ -26,6 +26,21 @@ interface SharedFragmentProps {
 export function SharedFragment({ kind, data, as: Element = "div", className, children }: SharedFragmentProps) {
   const fragments = useContext(SharedFragments);
   if (!fragments) return <Element className={className}>{children}</Element>;
-  const html = fragments(`${kind} ${JSON.stringify(data)}`, () => <>{children}</>);
+  const html = fragments(versionOf(kind, data), () => <>{children}</>);
   return <Element className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const versions = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The version of a fragment: its kind and the JSON of its data. Frozen data (derived once from a kept answer,
+ * decision 070) cannot change, so its version is worked out once and is the same string on every page.
+ */
+function versionOf(kind: string, data: unknown): string {
+  if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return `${kind} ${JSON.stringify(data)}`;
+  let byKind = versions.get(data);
+  if (!byKind) versions.set(data, (byKind = new Map()));
+  let version = byKind.get(kind);
+  if (version === undefined) byKind.set(kind, (version = `${kind} ${JSON.stringify(data)}`));
+  return version;
 }

@@ -13,6 +13,7 @@ import { decidePopupAdvert } from "~/server-only/popup-advert.server";
 import type { ShellHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { shopConfig } from "~/server-only/shop-config.server";
+import { derivedOnce } from "~/server-only/encoded-once.server";
 
 export const handle: ShellHandle = { withHeader: true, withSidebar: true, group: "cn" };
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [blocks, advert] = await Promise.all([
     // the blocks are the page: a failure is the 服务繁忙 page, not 暂无内容
-    getLayout(api, "HOME").then((layout) => homeBlocksOf(expectOk(layout).list, domains)),
+    getLayout(api, "HOME").then((layout) => derivedOnce(expectOk(layout).list, JSON.stringify(domains), (list) => homeBlocksOf(list, domains))),
     wantsPopup
       ? (async () => {
           const status = api.credential ? await optional(api.log, "login status", getLoginStatus(api)) : null;

@@ -31,6 +31,7 @@ import { formatYuan } from "../../shared/money";
 import type { ShellHandle } from "~/lib/route-handle";
 import { sanitizeRichText } from "~/server-only/sanitize.server";
 import { shopConfig } from "~/server-only/shop-config.server";
+import { derivedOnce } from "~/server-only/encoded-once.server";
 import { selectSku } from "~/lib/sku-selection";
 import { CodeSchema } from "~/server-only/schemas.server";
 import { cardClass } from "~/components/ui/card";
@@ -86,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Known only for a member with a usable coupon that lowers the price. */
     afterPrice: after !== null && after < skuPrice ? after : null,
     richText: richText ? sanitizeRichText(richText) : "",
-    hotGoods: recommendedCards(recommended.slice(0, HOT_GOODS_MAX), domains),
+    hotGoods: recommend ? derivedOnce(recommend.list, JSON.stringify(domains), (list) => recommendedCards(recommendedItems(list, HOT_GOODS_MAX), domains)) : [],
     guideCards: guideCardsOf(guideGoods, prices.guide, domains),
     /** A member with coupons still to claim: the buy button claims them first (spec/02 §8). */
     claimable: Boolean(api.credential) && (activities?.list ?? []).some((a) => a.can_receive && !a.disabled),

@@ -28,6 +28,7 @@ it("pins the versions the ledger was last checked against (an upgrade fails here
   }
   expect(checked).toContain(`\`@remix-run/dev\` ${installed("@remix-run/react")}`);
   expect(checked).toContain(`\`@remix-run/router\` ${installed("@remix-run/router")}`);
+  expect(checked).toContain(`\`turbo-stream\` ${installed("turbo-stream")}`);
   expect(checked).toContain(`\`node\` ${installed("node")}`);
 });
 
@@ -37,6 +38,13 @@ describe("each row's reliance still holds", () => {
     expect(ledger).toContain(`patches/@remix-run+router+${installed("@remix-run/router")}.patch`);
     const loaded = readFileSync(require.resolve("@remix-run/router/dist/router.cjs.js"), "utf8");
     expect(loaded).toContain("function rankedBranchesOf(routes)");
+  });
+
+  it("8. the turbo-stream patch is for the installed version, and in the file Remix's encoder loads", () => {
+    expect(ledger).toContain(`patches/turbo-stream+${installed("turbo-stream")}.patch`);
+    const runtime = createRequire(require.resolve("@remix-run/server-runtime/dist/single-fetch.js"));
+    const loaded = readFileSync(runtime.resolve("turbo-stream").replace(/turbo-stream\.js$/, "flatten.js"), "utf8");
+    expect(loaded).toContain("function spliceShared(input)");
   });
 
   it("2. the Express adapter's dist/server.js still has the request and response helpers", async () => {
