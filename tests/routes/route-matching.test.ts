@@ -93,4 +93,24 @@ describe("the route matching memo (patches/@remix-run+router)", () => {
       expect(summary(patched.matchRoutes(routes, url)), url).toEqual(summary(published.matchRoutes(routes, url)));
     }
   });
+
+  it("answers a path matched before with the same frozen matches (a request matches its path three times)", async () => {
+    const routes = await shopRoutes();
+    const first = patched.matchRoutes(routes, "/topic/G1001")!;
+    expect(patched.matchRoutes(routes, "/topic/G1001")).toBe(first);
+    expect(Object.isFrozen(first) && first.every((m) => Object.isFrozen(m) && Object.isFrozen(m.params))).toBe(true);
+    // strict code that tried to change a kept match would throw, not change the next request's
+    expect(() => Object.assign(first.at(-1)!.params, { goodId: "G9999" })).toThrow(TypeError);
+    expect(patched.matchRoutes(routes, "/topic/G1001")!.at(-1)!.params).toEqual({ goodId: "G1001" });
+  });
+
+  it("keeps at most 500 paths per route tree however many are asked (abuse case: a flood of made-up paths)", async () => {
+    const routes = await shopRoutes();
+    const first = patched.matchRoutes(routes, "/topic/FLOOD-0");
+    for (let i = 1; i <= 2_000; i += 1) patched.matchRoutes(routes, `/topic/FLOOD-${i}`);
+    const again = patched.matchRoutes(routes, "/topic/FLOOD-0");
+    expect(again, "the oldest path was let go").not.toBe(first);
+    expect(summary(again)).toEqual(summary(first));
+    expect(summary(patched.matchRoutes(routes, "/topic/FLOOD-1999"))).toEqual(summary(published.matchRoutes(routes, "/topic/FLOOD-1999")));
+  });
 });

@@ -1,11 +1,12 @@
 // A member's e-mail on the account, and the channels a message to them goes by (an extension of the
 // contract, decision 058). An SMS-registered member has no e-mail until they keep one here; the
 // e-mail typed into an order stays the order's (order-messages.ts) and is never copied here.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { members, outboxMessages } from "../../../db/schema";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "../../../shared/email";
 import type { Caller, ServiceDeps, TradeDeps } from "../deps";
 import { ApiError, ERROR } from "../http/api-error";
+import { preparedFor } from "./prepared";
 import type { MessageKind } from "../messages/templates";
 
 export const CONTACT_MESSAGES = {
@@ -54,9 +55,16 @@ export function deliveredBy(deps: Pick<TradeDeps, "store" | "config" | "senders"
 }
 
 export function memberEmail(deps: ServiceDeps, member: Caller): string | null {
-  const row = deps.store.db.select({ email: members.email }).from(members).where(eq(members.memberId, member.memberId)).get();
-  return row?.email || null;
+  return queries(deps.store.db).email.get({ memberId: member.memberId })?.email || null;
 }
+
+const queries = preparedFor((db) => ({
+  email: db
+    .select({ email: members.email })
+    .from(members)
+    .where(eq(members.memberId, sql.placeholder("memberId")))
+    .prepare(),
+}));
 
 /**
  * The member's e-mail (null: none kept), the longest one accepted, and `delivery_by`: the channels an

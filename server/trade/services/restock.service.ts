@@ -129,9 +129,8 @@ export function cancelRestockNotice(deps: ServiceDeps, member: Caller, noticeId:
   return {};
 }
 
-/** The member's open reminders and those sent in the last 30 days, newest first, and the channels a reminder goes by now. */
-export function myRestockNotices(deps: RestockDeps, member: Caller) {
-  const list = deps.store.db
+const queries = preparedFor((db) => ({
+  memberNotices: db
     .select({
       notice_id: restockNotices.id,
       sku_no: restockNotices.skuNo,
@@ -148,14 +147,19 @@ export function myRestockNotices(deps: RestockDeps, member: Caller) {
     .innerJoin(goods, eq(goods.goodsNo, skus.goodsNo))
     .where(
       and(
-        eq(restockNotices.memberId, member.memberId),
+        eq(restockNotices.memberId, sql.placeholder("memberId")),
         isNull(restockNotices.cancelledAt),
-        or(isNull(restockNotices.notifiedAt), gte(restockNotices.notifiedAt, deps.now() - RESTOCK.shownAfterNoticeMs)),
+        or(isNull(restockNotices.notifiedAt), gte(restockNotices.notifiedAt, sql.placeholder("since"))),
       ),
     )
     .orderBy(desc(restockNotices.id))
     .limit(RESTOCK.openPerMember * 2)
-    .all();
+    .prepare(),
+}));
+
+/** The member's open reminders and those sent in the last 30 days, newest first, and the channels a reminder goes by now. */
+export function myRestockNotices(deps: RestockDeps, member: Caller) {
+  const list = queries(deps.store.db).memberNotices.all({ memberId: member.memberId, since: deps.now() - RESTOCK.shownAfterNoticeMs });
   return {
     list: list.map((n) => ({
       ...n,
