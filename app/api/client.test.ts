@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { testBasics } from "../../tests/support/request-basics";
-import { cacheDirectives } from "./parsed-answers.server";
 
 let server: Server;
 let served = 0;
@@ -94,20 +93,6 @@ it("the shop's own services' public reads are kept too: a private header field d
   expect(first.list[0]!.name).toBe("services");
   expect(third).toBe(second);
   expect(Object.isFrozen(third)).toBe(true);
-});
-
-it("reads Cache-Control's directives as RFC 9111 writes them: names in any case, quoted arguments with commas", () => {
-  expect([...cacheDirectives('public, max-age=5, stale-while-revalidate=25, private="set-saas-token"')]).toEqual([
-    ["public", null],
-    ["max-age", "5"],
-    ["stale-while-revalidate", "25"],
-    ["private", '"set-saas-token"'],
-  ]);
-  expect([...cacheDirectives('Private="a, b", PUBLIC')]).toEqual([
-    ["private", '"a, b"'],
-    ["public", null],
-  ]);
-  expect([...cacheDirectives("public; max-age=5")]).toEqual([]);
 });
 
 for (const cacheControl of ["public, private", 'public, private="x", no-store', "public, PRIVATE, max-age=60", "public,private"]) {

@@ -12,6 +12,7 @@
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import { deepFreeze } from "~/server-only/encoded-once.server";
+import { cacheDirectives, keptFromSharedCaches } from "../../shared/cache-control";
 
 const MAX_PATHS = 256;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -43,19 +44,9 @@ export function sharedVersion(method: string, path: string, headers: Headers): S
   const cacheControl = headers["cache-control"];
   if (method !== "GET" || age === undefined || typeof etag !== "string" || typeof cacheControl !== "string") return undefined;
   const directives = cacheDirectives(cacheControl);
-  // `private="set-saas-token"` (our services' public reads) makes only the named header fields private, not the
-  // body (RFC 9111 §5.2.2.7); a bare `private` is the whole answer
-  if (!directives.has("public") || directives.get("private") === null || directives.has("no-store")) return undefined;
+  // `private="set-saas-token"` (our services' public reads) makes only that header field private, not the body
+  if (!directives.has("public") || keptFromSharedCaches(directives)) return undefined;
   return { path, etag };
-}
-
-const DIRECTIVE = /(?:^|,)\s*([!#$%&'*+.^_`|~0-9a-z-]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^,\s]*))?\s*(?=,|$)/gi;
-
-/** A Cache-Control field's directives (RFC 9111 §5.2): lower-cased name to its argument, null when it has none. */
-export function cacheDirectives(field: string): Map<string, string | null> {
-  const directives = new Map<string, string | null>();
-  for (const [, name, argument] of field.matchAll(DIRECTIVE)) directives.set(name!.toLowerCase(), argument ?? null);
-  return directives;
 }
 
 /** The kept result of this version read through `schema`, if any. */

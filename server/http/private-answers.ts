@@ -8,9 +8,9 @@
 import type { RequestHandler, Response } from "express";
 import { parse as parseCookieHeader } from "cookie";
 import onHeaders from "on-headers";
+import { cacheDirectives, keptFromSharedCaches } from "../../shared/cache-control";
 
 export const PRIVATE_NO_STORE = "private, no-store";
-const KEPT_FROM_SHARED_CACHES = /\b(private|no-store)\b/;
 
 export function privateAnswers({ memberCookie, repeatableCookies }: { memberCookie: string; repeatableCookies: string[] }): RequestHandler {
   return (req, res, next) => {
@@ -23,7 +23,7 @@ export function privateAnswers({ memberCookie, repeatableCookies }: { memberCook
 /** The one rule: marks `res` `private, no-store` when it is a member's or sets a visitor's own cookie. */
 export function keepPrivate(res: Response, { member, repeatableCookies }: { member: boolean; repeatableCookies: string[] }): void {
   const cacheControl = [res.getHeader("cache-control") ?? []].flat().join(", ");
-  if (member || (setsVisitorCookie(res, repeatableCookies) && !KEPT_FROM_SHARED_CACHES.test(cacheControl))) {
+  if (member || (setsVisitorCookie(res, repeatableCookies) && !keptFromSharedCaches(cacheDirectives(cacheControl)))) {
     res.setHeader("Cache-Control", PRIVATE_NO_STORE);
   }
 }
