@@ -62,7 +62,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * Idle keep-alive connections held as long as a provider's gateway holds them, not node's 5 s default: the SDKs reuse
+ * a connection through node's global agent, and a request sent just as the server closed its idle connection ends in
+ * "socket hang up" (seen with three busy loops: the login SMS, then the delivery SMS about 5 s later). The shop then
+ * retries after its backoff (30 s, server/trade/services/message.service.ts), longer than a test waits.
+ */
+export const GATEWAY_KEEP_ALIVE_MS = 120_000;
+
 function listen(server: Server) {
+  server.keepAliveTimeout = GATEWAY_KEEP_ALIVE_MS;
   return new Promise<number>((r) => server.listen(0, "127.0.0.1", () => r((server.address() as AddressInfo).port)));
 }
 

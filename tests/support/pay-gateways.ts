@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GATEWAY_KEEP_ALIVE_MS } from "./message-gateways";
 
 export type Fault = "error" | "hang";
 
@@ -35,6 +36,8 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
       res.end(String(error));
     });
   });
+  // as the message gateways (message-gateways.ts): no idle connection closed under a request the SDK is sending
+  server.keepAliveTimeout = GATEWAY_KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
