@@ -26,6 +26,8 @@ export function run(command, args, options = {}) {
 export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-size=512"];
 /** The production server, built by `npm run build` (scripts/build-server.mjs, decision 038). */
 export const SERVER_ENTRY = "build/boot.js";
+/** The admin script, built beside the server (scripts/build-server.mjs, decision 071). */
+export const ADMIN_ENTRY = "build/admin.js";
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
 /**
@@ -149,12 +151,15 @@ function isStale(marker, sources) {
   return execFileSync("find", [...present, "-newer", marker, "-type", "f", "-print", "-quit"], { encoding: "utf8" }).trim() !== "";
 }
 
-/** What the server's bundle (SERVER_ENTRY) is built from. */
+/** What the server's bundles (SERVER_ENTRY, ADMIN_ENTRY) are built from. */
 const SERVER_SOURCES = ["boot.ts", "server", "db", "seed", "shared", "tsconfig.json", "package-lock.json"];
 const STOREFRONT_SOURCES = ["app", "public", "vite.config.ts", "remix.config.js", "tailwind.config.ts", "package-lock.json"];
 
-/** Whether the server's bundle was never built or a source is newer. */
-export const serverBuildIsStale = () => isStale(SERVER_ENTRY, SERVER_SOURCES);
+/** Whether one of the server's bundles was never built or a source is newer. */
+export const bundleIsStale = (entry) => isStale(entry, SERVER_SOURCES);
+
+/** Whether the server or the admin script was never built or a source is newer. */
+export const serverBuildIsStale = () => bundleIsStale(SERVER_ENTRY) || bundleIsStale(ADMIN_ENTRY);
 
 /** Whether the storefront or the server was never built or a source is newer than its build. */
 export function buildIsStale() {

@@ -1,6 +1,7 @@
 // The QA admin script's commands on a temp database (DB_FILE), checked by their exit code, their output and the rows
-// they changed. They run in this process, the way seed/admin.ts runs them (a Node process costs about a second of CPU);
-// the script itself runs as a child process in the first tests, as QA runs it.
+// they changed. They run in this process, the way seed/admin.ts runs them; the script itself (its bundle, as
+// `npm run admin` runs it, rebuilt by vitest's global set-up when a source is newer) runs as a child process in the
+// first tests, as QA runs it.
 import { execFile } from "node:child_process";
 import { format } from "node:util";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore, type Store } from "../db/client";
+import { ADMIN_ENTRY } from "../scripts/setup.mjs";
 import { cdkeys, coupons, members, orderPerformances, orders, orderUnits, outboxMessages, paymentNotifications, refunds, sandboxRefunds } from "../db/schema";
 import { yuanText } from "../shared/money";
 import { unitShares } from "../server/trade/domain/refund-shares";
@@ -65,7 +67,7 @@ const adminEnv = (): NodeJS.ProcessEnv => ({ ...process.env, DB_FILE: dbFile, NO
 /** `npm run admin -- …` as QA runs it: a child process. */
 function adminProcess(...args: string[]): Promise<AdminRun> {
   return new Promise((done) => {
-    execFile(process.execPath, ["--import", "tsx", "seed/admin.ts", ...args], { cwd: root, env: adminEnv() }, (error, stdout, stderr) =>
+    execFile(process.execPath, [ADMIN_ENTRY, ...args], { cwd: root, env: adminEnv() }, (error, stdout, stderr) =>
       done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

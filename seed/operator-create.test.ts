@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../db/client";
 import { auditLog, operators } from "../db/schema";
+import { ADMIN_ENTRY } from "../scripts/setup.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STRONG = "violet kettle under 9 rafters";
@@ -32,7 +33,7 @@ function operatorCreate(name: string, password: string): Promise<{ code: number;
   given.push(password);
   const env = { ...process.env, DB_FILE: dbFile, NODE_ENV: "production", SESSION_SECRET: undefined, CN_BASE_URL: undefined } as NodeJS.ProcessEnv;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "seed/admin.ts", "operator:create", name], { cwd: root, env });
+    const child = spawn(process.execPath, [ADMIN_ENTRY, "operator:create", name], { cwd: root, env });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_ADMIN_PORT } from "../../playwright.config";
+import { ADMIN_ENTRY } from "../../scripts/setup.mjs";
 import { totpCode } from "../../server/trade/domain/totp";
 import { expect } from "./fixtures";
 import { saveShot } from "./page-shots";
@@ -14,7 +15,7 @@ export const OPERATOR_PASSWORD = "operator e2e password";
 
 /** `npm run admin -- operator:create NAME`, the password on stdin; answers the TOTP secret it printed. */
 export function createOperator(name: string): string {
-  const run = spawnSync("node_modules/.bin/tsx", ["seed/admin.ts", "operator:create", name], {
+  const run = spawnSync(process.execPath, [ADMIN_ENTRY, "operator:create", name], {
     input: `${OPERATOR_PASSWORD}\n`,
     env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB },
     encoding: "utf8",

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { expect, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { ADMIN_ENTRY } from "../../scripts/setup.mjs";
 import { shopDay } from "../../shared/shop-time";
 
 export const E2E_DB = "tests/.tmp/e2e/shop.sqlite";
@@ -65,9 +66,9 @@ export function writeDb(sql: string, ...params: unknown[]) {
   }
 }
 
-/** Runs a command of the QA admin script (seed/admin.ts) on the e2e database, as QA runs it; answers its output. */
+/** Runs a command of the QA admin script (its bundle, as `npm run admin` does) on the e2e database; answers its output. */
 export async function runAdmin(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["seed/admin.ts", ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_ENTRY, ...args], {
     env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB },
   });
   return stdout;

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ADMIN_ENTRY } from "../../scripts/setup.mjs";
 import { addStock, skuToBuy } from "../bench/data";
 import { startShop, type Shop } from "../security/shop";
 
@@ -24,7 +25,7 @@ function adminBackup(file: string): Promise<{ code: number; stdout: string; stde
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "seed/admin.ts", "backup", file],
+      [ADMIN_ENTRY, "backup", file],
       { cwd: root, env: { ...process.env, DB_FILE: shop.dbFile, NODE_ENV: "production", DEMO: "1" } },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -48,6 +48,7 @@ describe("the stale-build guard", () => {
       file(source, 60);
     file("build/server/index.js", 30);
     file("build/boot.js", 30);
+    file("build/admin.js", 30);
     expect(stale()).toBe("false");
   });
 
@@ -61,6 +62,15 @@ describe("the stale-build guard", () => {
   it("rebuilds after a server source is edited", () => {
     file("shared/money.ts", 0);
     expect(stale()).toBe("true");
+  });
+
+  it("rebuilds when the admin script's bundle is older than a source, though the server's is not (npm run admin runs it)", () => {
+    file("server/app.ts", 0);
+    file("build/server/index.js", 0);
+    file("build/boot.js", 0);
+    expect(stale()).toBe("true");
+    file("build/admin.js", 0);
+    expect(stale()).toBe("false");
   });
 
   it("rebuilds when there is no build", () => {
