@@ -6,7 +6,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
+import { StatusButton } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import {
   backOfficeOf,
@@ -19,6 +19,8 @@ import {
   operatorCookie,
   sameToken,
 } from "~/server-only/back-office.server";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { notAfterPosts } from "~/lib/revalidation";
 import { CSRF_FIELD, OPERATOR_PASSWORD_MAX } from "../../shared/back-office";
 
 export const meta: MetaFunction = () => [{ title: "后台登录 · TTS游戏商城" }, { name: "robots", content: "noindex, nofollow" }];
@@ -38,6 +40,13 @@ export function loader({ context, request }: LoaderFunctionArgs) {
   const token = newFormToken();
   return Response.json({ token }, { headers: { "Set-Cookie": loginFormCookie(request, token) } });
 }
+
+/**
+ * A refused login answers the form again with the page's token unchanged. Loading the loader again after the post set a
+ * new token cookie while the form kept the old token until React drew the new one: a login sent in between (a second
+ * click, the next try) was refused with 403, 页面已过期.
+ */
+export const shouldRevalidate = notAfterPosts;
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const services = backOfficeOf(context);
@@ -59,6 +68,7 @@ const fieldClass = "h-11 w-full rounded-lg bg-surface-sunken px-4 ring-1 ring-su
 export default function OperatorLogin() {
   const { token } = useLoaderData<{ token: string }>();
   const failed = useActionData<{ error: string }>();
+  const pending = useIsPending();
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
       <h1 className="mb-6 text-center text-2xl font-semibold">TTS游戏商城 · 后台登录</h1>
@@ -86,9 +96,9 @@ export default function OperatorLogin() {
             className={fieldClass}
           />
         </label>
-        <button type="submit" className={buttonClass({ size: "field", block: true })}>
+        <StatusButton pending={pending} size="field" block>
           登录
-        </button>
+        </StatusButton>
         <p className="text-xs text-ink-muted">
           连续输错 5 次，账号锁定 15 分钟；同一地址 15 分钟内输错 10 次，暂停登录。操作员由 npm run admin -- operator:create 创建。
         </p>

@@ -1,7 +1,8 @@
 // /login: the login modal as a page (for shoppers without JavaScript, after a post) and the one
 // action every login form posts to. Everything of logging in lives in app/login/.
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { notAfterPosts } from "~/lib/revalidation";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import type { ShellHandle } from "~/lib/route-handle";
@@ -23,8 +24,7 @@ export const action = loginAction;
 // "loading" until that reload was done: on a busy machine the captcha stayed open on 加载中… and
 // 验证码已发送 never showed. The page's own text challenge is only used without JavaScript, where
 // every post is a document load anyway.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = notAfterPosts;
 
 export default function LoginPage() {
   const { tab, passwordReset, member, redirectTo, challenge } = useLoaderData<typeof loader>();
