@@ -4,6 +4,7 @@
 // loopback, as nginx on the same machine sends it), so the other back-office tests' address is not limited.
 // JS on and off, desktop and phone.
 import { totpCode } from "../../server/trade/domain/totp";
+import { CSRF_FIELD } from "../../shared/back-office";
 import { ADMIN, backOfficeShot as shot, createOperator, OPERATOR_PASSWORD } from "./back-office-steps";
 import { expect, test } from "./fixtures";
 
@@ -19,7 +20,8 @@ for (const [w, width] of [1440, 390].entries()) {
       await page.context().setExtraHTTPHeaders(client);
 
       await page.goto(`${ADMIN}/admin/login`);
-      const token = await page.locator('input[name="csrf"]').inputValue();
+      const formToken = page.locator(`input[name="${CSRF_FIELD}"]`);
+      const token = await formToken.inputValue();
       const attempt = async (who: string, password: string, code: string) => {
         await page.getByLabel("操作员名称").fill(who);
         await page.getByLabel("密码").fill(password);
@@ -34,7 +36,7 @@ for (const [w, width] of [1440, 390].entries()) {
       // cookie before the form, and a try sent in between was refused with 403 (页面已过期)
       if (info.project.name === "js-on") {
         await expect(page.getByRole("button", { name: "登录" })).toBeEnabled(); // the last try's navigation over
-        await expect(page.locator('input[name="csrf"]')).toHaveValue(token);
+        await expect(formToken).toHaveValue(token);
       }
 
       expect(await attempt(name, OPERATOR_PASSWORD, totpCode(secret, Date.now()))).toBe(429);
