@@ -21,11 +21,24 @@ export async function saveShot(page: Page, name: string, { fullPage = false, max
       fullPage && maxHeight < Infinity
         ? { x: 0, y: 0, width: page.viewportSize()!.width, height: Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight)) }
         : undefined;
+    await firstFramePresented(page);
     await page.screenshot({ path: `tests/.tmp/screenshots/${name}.jpg`, type: "jpeg", quality: 80, fullPage, clip });
   } finally {
     held = await navigations.release();
   }
   if (held) await page.goto(held);
+}
+
+/**
+ * Waits until the document on screen has presented its first frame (a paint timing entry). Right after a navigation
+ * most captures came before it (27 of 32 on a quiet machine) and Chromium drew one for the capture; on CI's machine one
+ * such capture, the first after a goto, was refused: "Unable to capture screenshot". Polled from here, since a page
+ * without JavaScript runs no timers of its own.
+ */
+async function firstFramePresented(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType("paint").length), { message: "the page presents a frame", intervals: [20] })
+    .toBeGreaterThan(0);
 }
 
 /**
