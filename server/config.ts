@@ -187,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       return tradeKey("sessionSecret");
     },
     payProvider,
+    /** How long one call to the pay provider may take; the refund job allows a quarter more (refundCallTimeoutMs). */
+    payCallTimeoutMs: c.PAY_CALL_TIMEOUT_MS,
     /** PAY_PROVIDER=alipay: the application, its key, Alipay's public key and gateway (decision 047). */
     alipay: realPay.alipay,
     /** PAY_PROVIDER=wechat: the merchant, its keys and WeChat Pay's public key (decision 047). */

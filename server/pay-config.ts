@@ -35,6 +35,7 @@ export const PAY_ENV = {
     .optional(),
   WECHATPAY_H5: z.enum(["0", "1", ""]).default("0"),
   WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.mch.weixin.qq.com"),
+  PAY_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 };
 
 type PayEnv = z.output<z.ZodObject<typeof PAY_ENV>>;
@@ -46,6 +47,8 @@ export interface AlipaySettings {
   /** Alipay's public key (PEM): verifies answers and notifications. */
   alipayPublicKey: string;
   gateway: string;
+  /** How long one call to the gateway may take (PAY_CALL_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export interface WechatPaySettings {
@@ -63,6 +66,8 @@ export interface WechatPaySettings {
   /** H5 pay on phones, for a merchant that has it; otherwise phones get the Native QR page. */
   h5: boolean;
   baseUrl: string;
+  /** How long one call to the API may take (PAY_CALL_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export class PaySettingError extends Error {}
@@ -107,6 +112,7 @@ export function alipaySettings(env: PayEnv): AlipaySettings {
       createPublicKey(pemOrBare(alipayPublicKey, "PUBLIC KEY")).export({ type: "spki", format: "pem" }).toString(),
     ),
     gateway: env.ALIPAY_GATEWAY,
+    timeoutMs: env.PAY_CALL_TIMEOUT_MS,
   };
 }
 
@@ -138,5 +144,6 @@ export function wechatPaySettings(env: PayEnv): WechatPaySettings {
     platformKeyId,
     h5: env.WECHATPAY_H5 === "1",
     baseUrl: env.WECHATPAY_BASE_URL.replace(/\/$/, ""),
+    timeoutMs: env.PAY_CALL_TIMEOUT_MS,
   };
 }

@@ -30,7 +30,8 @@ export interface PayShop {
 }
 
 export async function startPayShop(env: Record<string, string>): Promise<PayShop> {
-  const h = await startHarness({ CN_BASE_URL: SHOP_ORIGIN, ...env });
+  // a gateway that hangs is given up after 1 s, where a shop waits 8 s by default
+  const h = await startHarness({ CN_BASE_URL: SHOP_ORIGIN, PAY_CALL_TIMEOUT_MS: "1000", ...env });
   const made = createGoods(h.store.db, [2990, 100]);
   addCodes(h.store.db, made.skuNos[0]!, 50);
   addCodes(h.store.db, made.skuNos[1]!, 50);

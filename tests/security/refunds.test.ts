@@ -19,7 +19,7 @@ import { runRefunds } from "../../server/trade/jobs/refunds";
 import type { PayProvider } from "../../server/trade/providers/pay";
 import { refundOrder } from "../../server/trade/services/order-admin";
 import { payProvider } from "../../server/trade/services/payment.service";
-import { REFUND_CALL_TIMEOUT_MS, REFUND_MAX_ATTEMPTS, refundBackoffMs, refundNotice } from "../../server/trade/services/refund.service";
+import { REFUND_MAX_ATTEMPTS, refundCallTimeoutMs, refundBackoffMs, refundNotice } from "../../server/trade/services/refund.service";
 import { createSeededDb } from "../bench/data";
 import { PAY_NOTIFY_SECRET, startServer } from "../bench/server";
 import { startHarness, type Harness } from "../api/harness";
@@ -196,7 +196,7 @@ describe("M1: a refund the provider cannot make", () => {
     try {
       let settled = false;
       const pass = runRefunds(h.deps, provider).finally(() => (settled = true));
-      while (!settled) await vi.advanceTimersByTimeAsync(REFUND_CALL_TIMEOUT_MS);
+      while (!settled) await vi.advanceTimersByTimeAsync(refundCallTimeoutMs(h.deps.config.payCallTimeoutMs));
       return await pass;
     } finally {
       vi.useRealTimers();

@@ -13,7 +13,7 @@ import { writeTransaction } from "../services/prepared";
 import {
   claimRefund,
   dueRefunds,
-  REFUND_CALL_TIMEOUT_MS,
+  refundCallTimeoutMs,
   REFUND_MAX_ATTEMPTS,
   refundFailed,
   refundInProgress,
@@ -29,10 +29,10 @@ export interface RefundPass {
   unknown: string[];
 }
 
-function withTimeout<T>(call: Promise<T>): Promise<T> {
+function withTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`退款通道 ${REFUND_CALL_TIMEOUT_MS / 1000} 秒未答复`)), REFUND_CALL_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`退款通道 ${ms / 1000} 秒未答复`)), ms);
   });
   return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
@@ -46,7 +46,7 @@ async function askProvider(
   request: RefundRequest,
 ): Promise<RefundQueryResult | { status: "NO_ANSWER"; reason: string }> {
   try {
-    return await withTimeout(provider.queryRefund(deps.store.db, request));
+    return await withTimeout(provider.queryRefund(deps.store.db, request), refundCallTimeoutMs(deps.config.payCallTimeoutMs));
   } catch (error) {
     return { status: "NO_ANSWER", reason: messageOf(error) };
   }
@@ -56,8 +56,9 @@ async function askProvider(
 export async function runRefunds(deps: TradeDeps, provider: PayProvider | null = payProvider(deps.config)): Promise<RefundPass> {
   const { db } = deps.store;
   const pass: RefundPass = { succeeded: [], retrying: [], failed: [], unknown: [] };
+  const callTimeoutMs = refundCallTimeoutMs(deps.config.payCallTimeoutMs);
   for (const refund of dueRefunds(db, deps.now())) {
-    const claimed = writeTransaction(db, () => claimRefund(db, refund, deps.now()));
+    const claimed = writeTransaction(db, () => claimRefund(db, refund, deps.now(), callTimeoutMs));
     if (!claimed) continue;
     const attempt = { ...refund, attempts: refund.attempts + 1 };
     const log = { orderNo: refund.orderNo, idempotencyKey: refund.idempotencyKey, amount: refund.amount, attempt: attempt.attempts };
@@ -69,7 +70,7 @@ export async function runRefunds(deps: TradeDeps, provider: PayProvider | null =
     }
     const request: RefundRequest = { idempotencyKey: refund.idempotencyKey, orderNo: refund.orderNo, amount: refund.amount };
     try {
-      await withTimeout(provider.refund(db, request));
+      await withTimeout(provider.refund(db, request), callTimeoutMs);
     } catch (error) {
       const message = messageOf(error);
       if (attempt.attempts < REFUND_MAX_ATTEMPTS) {

@@ -10,9 +10,6 @@ import { cashierSignature } from "./cashier-link";
 import { loadedOnFirstUse } from "./loaded-on-first-use";
 import { ForeignMerchantError, type PayNotification, type PayProvider } from "./pay";
 
-/** How long one gateway call may take (the refund job gives a call 10 s). */
-const GATEWAY_TIMEOUT_MS = 8_000;
-
 export interface AlipayUrls {
   /** The shop's origin in the payment (hk) domain group. */
   hkBaseUrl: string;
@@ -54,7 +51,7 @@ export function alipayPay(settings: AlipaySettings, urls: AlipayUrls): AlipayPay
       keyType: "PKCS8",
       alipayPublicKey: settings.alipayPublicKey,
       gateway: settings.gateway,
-      timeout: GATEWAY_TIMEOUT_MS,
+      timeout: settings.timeoutMs,
       camelcase: false,
     });
   });

@@ -12,7 +12,6 @@ import type { WechatPaySettings } from "../../pay-config";
 import { cashierSignature } from "./cashier-link";
 import { ForeignMerchantError, type PayNotification, type PayProvider, type RefundQueryResult } from "./pay";
 
-const GATEWAY_TIMEOUT_MS = 8_000;
 /** A signed message older or newer than this is refused: a replay, or a clock far off. */
 export const WECHAT_SIGNATURE_WINDOW_S = 300;
 
@@ -74,11 +73,11 @@ export function wechatPay(settings: WechatPaySettings, urls: WechatUrls): Wechat
         method,
         headers: { Authorization: authorization, Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}) },
         body: body || undefined,
-        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(settings.timeoutMs),
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
-      throw new Error(timedOut ? `微信支付 ${GATEWAY_TIMEOUT_MS / 1000} 秒未答复` : "微信支付无法连接", { cause: error });
+      throw new Error(timedOut ? `微信支付 ${settings.timeoutMs / 1000} 秒未答复` : "微信支付无法连接", { cause: error });
     }
     const text = await response.text();
     if (!verified({ headers: Object.fromEntries(response.headers), body: text })) throw new Error(`微信支付的答复验签失败（HTTP ${response.status}）`);

@@ -17,8 +17,12 @@ export type RefundRow = typeof refunds.$inferSelect;
 
 /** Attempts before a refund is given up and its order flagged for a refund by hand. */
 export const REFUND_MAX_ATTEMPTS = 6;
-/** How long one provider call may take; a claimed refund is not tried again before then. */
-export const REFUND_CALL_TIMEOUT_MS = 10_000;
+/**
+ * How long the refund job gives one provider call: a quarter more than the provider's own limit (PAY_CALL_TIMEOUT_MS,
+ * 8 s by default), so that the provider's error, which says more, comes first. A claimed refund is not tried again
+ * for twice that.
+ */
+export const refundCallTimeoutMs = (payCallTimeoutMs: number) => Math.round(payCallTimeoutMs * 1.25);
 /** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … at most an hour. */
 export const refundBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 /** Refunds one pass of the job takes at most. */
@@ -100,12 +104,12 @@ export function dueRefunds(db: Db, now: number): RefundRow[] {
 
 /**
  * Takes a refund for one provider call: counts the attempt and keeps other runners off it for the
- * call's timeout. False when another runner took it first. A process killed during the call leaves
- * the refund PENDING: it is called again, with the same key, once the lease has passed.
+ * call's timeout (`callTimeoutMs`, refundCallTimeoutMs). False when another runner took it first. A process killed
+ * during the call leaves the refund PENDING: it is called again, with the same key, once the lease has passed.
  */
-export function claimRefund(db: Db, refund: RefundRow, now: number): boolean {
+export function claimRefund(db: Db, refund: RefundRow, now: number, callTimeoutMs: number): boolean {
   // two calls: the refund, and at the last attempt the query of what became of it
-  return queries(db).claim.run({ id: refund.id, attempts: refund.attempts, leaseUntil: now + 2 * REFUND_CALL_TIMEOUT_MS }).changes === 1;
+  return queries(db).claim.run({ id: refund.id, attempts: refund.attempts, leaseUntil: now + 2 * callTimeoutMs }).changes === 1;
 }
 
 /** The provider confirmed the refund: the shopper is told the money is back. */
