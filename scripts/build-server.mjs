@@ -6,7 +6,7 @@
 import { buildSync } from "esbuild";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ADMIN_ENTRY, bundleIsStale, SERVER_ENTRY } from "./setup.mjs";
+import { ADMIN_ENTRY, bundleIsStale, SERVER_BUNDLES, SERVER_ENTRY } from "./setup.mjs";
 
 /** Each bundle's source; the output's name is the bundle's. */
 const BUNDLES = { [SERVER_ENTRY]: "boot.ts", [ADMIN_ENTRY]: "seed/admin.ts" };
@@ -23,7 +23,7 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
   .flatMap((name) => [name, `${name}/*`]);
 
 /** Builds the named bundles (SERVER_ENTRY, ADMIN_ENTRY), both unless told. */
-export function buildServer(entries = Object.keys(BUNDLES)) {
+export function buildServer(entries = SERVER_BUNDLES) {
   for (const outfile of entries)
     buildSync({
       entryPoints: [BUNDLES[outfile]],
@@ -41,7 +41,7 @@ export function buildServer(entries = Object.keys(BUNDLES)) {
 
 /** Rebuilds the bundles when one is missing or a source is newer (a fraction of a second). */
 export function ensureServerBundle() {
-  const stale = Object.keys(BUNDLES).filter(bundleIsStale);
+  const stale = SERVER_BUNDLES.filter(bundleIsStale);
   if (stale.length > 0) buildServer(stale);
 }
 

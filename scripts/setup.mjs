@@ -28,6 +28,8 @@ export const SERVER_V8_FLAGS = ["--max-semi-space-size=16", "--max-old-space-siz
 export const SERVER_ENTRY = "build/boot.js";
 /** The admin script, built beside the server (scripts/build-server.mjs, decision 071). */
 export const ADMIN_ENTRY = "build/admin.js";
+/** Every bundle scripts/build-server.mjs makes. */
+export const SERVER_BUNDLES = [SERVER_ENTRY, ADMIN_ENTRY];
 export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, SERVER_ENTRY];
 
 /**
@@ -159,7 +161,7 @@ const STOREFRONT_SOURCES = ["app", "public", "vite.config.ts", "remix.config.js"
 export const bundleIsStale = (entry) => isStale(entry, SERVER_SOURCES);
 
 /** Whether the server or the admin script was never built or a source is newer. */
-export const serverBuildIsStale = () => bundleIsStale(SERVER_ENTRY) || bundleIsStale(ADMIN_ENTRY);
+export const serverBuildIsStale = () => SERVER_BUNDLES.some(bundleIsStale);
 
 /** Whether the storefront or the server was never built or a source is newer than its build. */
 export function buildIsStale() {

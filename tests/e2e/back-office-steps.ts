@@ -4,22 +4,18 @@
 import { spawnSync } from "node:child_process";
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_ADMIN_PORT } from "../../playwright.config";
-import { ADMIN_ENTRY } from "../../scripts/setup.mjs";
 import { totpCode } from "../../server/trade/domain/totp";
 import { expect } from "./fixtures";
 import { saveShot } from "./page-shots";
-import { E2E_DB } from "./shop-api";
+import { adminCommand } from "./shop-api";
 
 export const ADMIN = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
 export const OPERATOR_PASSWORD = "operator e2e password";
 
 /** `npm run admin -- operator:create NAME`, the password on stdin; answers the TOTP secret it printed. */
 export function createOperator(name: string): string {
-  const run = spawnSync(process.execPath, [ADMIN_ENTRY, "operator:create", name], {
-    input: `${OPERATOR_PASSWORD}\n`,
-    env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB },
-    encoding: "utf8",
-  });
+  const { file, args, env } = adminCommand("operator:create", name);
+  const run = spawnSync(file, args, { input: `${OPERATOR_PASSWORD}\n`, env, encoding: "utf8" });
   expect(run.status, run.stderr).toBe(0);
   return /动态验证码密钥（TOTP）：([A-Z2-7]+)/.exec(run.stdout)![1]!;
 }

@@ -66,11 +66,17 @@ export function writeDb(sql: string, ...params: unknown[]) {
   }
 }
 
-/** Runs a command of the QA admin script (its bundle, as `npm run admin` does) on the e2e database; answers its output. */
+/** A command of the QA admin script on the e2e database: its bundle, run as `npm run admin` runs it. */
+export const adminCommand = (...args: string[]) => ({
+  file: process.execPath,
+  args: [ADMIN_ENTRY, ...args],
+  env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB } as NodeJS.ProcessEnv,
+});
+
+/** Runs a command of the QA admin script (adminCommand); answers its output. */
 export async function runAdmin(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_ENTRY, ...args], {
-    env: { ...process.env, NODE_ENV: "test", DEMO: "1", DB_FILE: E2E_DB },
-  });
+  const { file, args: argv, env } = adminCommand(...args);
+  const { stdout } = await promisify(execFile)(file, argv, { env });
   return stdout;
 }
 

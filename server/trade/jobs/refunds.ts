@@ -39,14 +39,15 @@ function withTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The provider's answer for the key, or the reason it gave none. */
+/** The provider's answer for the key, or the reason it gave none within `ms`. */
 async function askProvider(
   provider: PayProvider,
   deps: TradeDeps,
   request: RefundRequest,
+  ms: number,
 ): Promise<RefundQueryResult | { status: "NO_ANSWER"; reason: string }> {
   try {
-    return await withTimeout(provider.queryRefund(deps.store.db, request), refundCallTimeoutMs(deps.config.payCallTimeoutMs));
+    return await withTimeout(provider.queryRefund(deps.store.db, request), ms);
   } catch (error) {
     return { status: "NO_ANSWER", reason: messageOf(error) };
   }
@@ -79,7 +80,7 @@ export async function runRefunds(deps: TradeDeps, provider: PayProvider | null =
         pass.retrying.push(refund.idempotencyKey);
         continue;
       }
-      const known = await askProvider(provider, deps, request);
+      const known = await askProvider(provider, deps, request, callTimeoutMs);
       const now = deps.now();
       if (known.status === "SUCCEEDED") {
         writeTransaction(db, () => refundSucceeded(db, refund, now));
