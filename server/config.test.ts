@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, derivedKey, loadConfig, trustWarning } from "./config";
+import { refundCallTimeoutMs } from "./trade/services/refund.service";
 
 /** A production start must name its SMS provider (config-messages.ts); these tests are about other settings. */
 const load = (env: Record<string, string | undefined>) => loadConfig({ SMS_PROVIDER: "none", SMS_NONE_ACKNOWLEDGED: "1", ...env });
@@ -58,6 +59,13 @@ describe("loadConfig", () => {
       'LOGIN_RECORD_RETENTION_DAYS="forever": 应为天数（1 至 3650 的整数）',
     );
     expect(() => load({ DB_FILE: dbFile, OUTBOX_RETENTION_DAYS: "1.5" })).toThrowError('OUTBOX_RETENTION_DAYS="1.5": 应为天数（1 至 3650 的整数）');
+  });
+
+  it("gives one call to the pay provider 8 s unless told otherwise, and the refund job a quarter more; a bad limit stops start-up", () => {
+    expect(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN }).payCallTimeoutMs).toBe(8_000);
+    expect(refundCallTimeoutMs(load({ DB_FILE: dbFile, CN_BASE_URL: ORIGIN, PAY_CALL_TIMEOUT_MS: "2000" }).payCallTimeoutMs)).toBe(2_500);
+    for (const bad of ["50", "60001", "1.5", "soon"])
+      expect(() => load({ DB_FILE: dbFile, PAY_CALL_TIMEOUT_MS: bad })).toThrowError(`PAY_CALL_TIMEOUT_MS="${bad}": 应为毫秒数（100 至 60000 的整数）`);
   });
 
   it.each([

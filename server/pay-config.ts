@@ -35,7 +35,12 @@ export const PAY_ENV = {
     .optional(),
   WECHATPAY_H5: z.enum(["0", "1", ""]).default("0"),
   WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.mch.weixin.qq.com"),
-  PAY_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  PAY_CALL_TIMEOUT_MS: z.coerce
+    .number({ error: "应为毫秒数（100 至 60000 的整数）" })
+    .int("应为毫秒数（100 至 60000 的整数）")
+    .min(100, "应为毫秒数（100 至 60000 的整数）")
+    .max(60_000, "应为毫秒数（100 至 60000 的整数）")
+    .default(8_000),
 };
 
 type PayEnv = z.output<z.ZodObject<typeof PAY_ENV>>;
