@@ -203,16 +203,20 @@ export function SliderCaptcha({ onSolved, onCancel, onInitFailed, failure, verif
 }
 
 /** The no-script challenge: a picture and an answer field, posted with the form. */
-export function TextCaptcha({ challenge, error }: { challenge: CaptchaChallenge | null; error?: string }) {
+export function TextCaptcha({ challenge, error, posted }: { challenge: CaptchaChallenge | null; error?: string; posted: boolean }) {
+  // where the browser runs scripts, the slider takes the question over when React hydrates and this one is removed:
+  // drawn until then, its removal moved everything below it (登录, 忘记密码) 116 px up under a shopper's finger. The
+  // answer to a post the scripts did not take (they never ran) shows it whatever the browser runs
+  const hidden = posted ? "" : "[@media(scripting:enabled)]:hidden";
   if (!challenge) {
     return (
-      <p role="alert" className="rounded-lg border border-amber-500/60 bg-amber-500/10 px-3 py-2 text-sm text-amber-200">
+      <p role="alert" className={`rounded-lg border border-amber-500/60 bg-amber-500/10 px-3 py-2 text-sm text-amber-200 ${hidden}`}>
         {LOGIN_MESSAGES.CAPTCHA_INIT_FAILED}
       </p>
     );
   }
   return (
-    <fieldset className="space-y-2">
+    <fieldset className={`space-y-2 ${hidden}`}>
       <legend className="mb-2 text-sm text-ink-muted">安全验证</legend>
       <input type="hidden" name="lot_number" value={challenge.lot_number} />
       <div className="flex flex-wrap items-center gap-3">

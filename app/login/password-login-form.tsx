@@ -74,7 +74,13 @@ export function PasswordLoginForm({ tab, redirectTo, challenge, actionData }: Fo
         <ErrorList id="login-password" errors={[errors.password]} />
       </div>
 
-      {hydrated ? null : <TextCaptcha challenge={challenge} error={actionData?.intent === "pwd-login" ? actionData.fieldErrors?.captcha : undefined} />}
+      {hydrated ? null : (
+        <TextCaptcha
+          challenge={challenge}
+          error={actionData?.intent === "pwd-login" ? actionData.fieldErrors?.captcha : undefined}
+          posted={actionData !== null}
+        />
+      )}
     </LoginForm>
   );
 }

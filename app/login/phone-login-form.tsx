@@ -134,7 +134,13 @@ export function PhoneLoginForm({ tab, redirectTo, challenge, actionData, member,
         <ErrorList id="login-phone" errors={[errors.phone]} />
       </div>
 
-      {hydrated ? null : <TextCaptcha challenge={challenge} error={actionData?.intent === "send-code" ? actionData.fieldErrors?.captcha : undefined} />}
+      {hydrated ? null : (
+        <TextCaptcha
+          challenge={challenge}
+          error={actionData?.intent === "send-code" ? actionData.fieldErrors?.captcha : undefined}
+          posted={actionData !== null}
+        />
+      )}
 
       <div>
         <div className="flex gap-3">

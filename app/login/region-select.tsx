@@ -1,6 +1,9 @@
 import { COUNTRY_CODES } from "./country-codes";
 
-/** The region code: a native select; with JavaScript it shows only the code while closed. */
+/**
+ * The region code: a native select; with JavaScript it shows only the code while closed. Where the browser runs
+ * scripts the native one is already as narrow until React takes over, so the phone field beside it does not move.
+ */
 export function RegionSelect({ value, onChange, hydrated }: { value: string; onChange(code: string): void; hydrated: boolean }) {
   const control = (
     <>
@@ -15,7 +18,7 @@ export function RegionSelect({ value, onChange, hydrated }: { value: string; onC
         className={
           hydrated
             ? "absolute inset-0 cursor-pointer opacity-0 [&>option]:bg-surface-container [&>option]:text-ink"
-            : "h-11 w-[118px] shrink-0 rounded-l-lg border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-surface-container"
+            : "h-11 w-[118px] shrink-0 rounded-l-lg [@media(scripting:enabled)]:w-[84px] border-r border-surface-line bg-transparent pl-3 pr-1 text-sm text-ink focus:outline-none [&>option]:bg-surface-container"
         }
       >
         {COUNTRY_CODES.map((c) => (

@@ -1,4 +1,5 @@
-import { expect as baseExpect, jsEnabled, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, holdScripts, jsEnabled, test } from "./fixtures";
 import {
   closeCouponPopup,
   loginFormReady,
@@ -335,4 +336,40 @@ test.describe("login", () => {
     expect(smsCount(mobile)).toBe(0);
     expect(readDb("select 1 from sms_codes where mobile = ?", `+86-${mobile}`)).toHaveLength(0);
   });
+
+  test("the modal stays where it is while its code arrives: nothing under a shopper's finger moves", { tag: "@js-only" }, async ({ page }) => {
+    // with JavaScript only: hydration needs JavaScript. CI once clicked 忘记密码 as the modal hydrated: the press hit
+    // the link, the release 116 px below it, after the server's picture question had gone (password-wording.spec)
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      for (const tab of ["captcha", "pwd", "reset"]) {
+        const release = await holdScripts(page);
+        await page.goto(`/protocols/user?login=${tab}`, { waitUntil: "domcontentloaded" });
+        const panel = page.locator("[data-login-panel]");
+        await expect(panel).toHaveAttribute("data-login-panel", "plain");
+        const before = await controlsOf(page);
+        release();
+        await expect(panel).toHaveAttribute("data-login-panel", "enhanced");
+        await expect(page.locator("dialog:modal")).toBeVisible();
+        const after = await controlsOf(page);
+        const both = Object.keys(before).filter((name) => name in after);
+        expect(both.length, `${tab} at ${width} px: the controls on screen before and after`).toBeGreaterThanOrEqual(5);
+        for (const name of both) expect(after[name], `${name} (${tab}, ${width} px)`).toEqual(before[name]);
+        await page.unrouteAll();
+      }
+    }
+  });
 });
+
+/** Where each link, button and field of the login modal is on screen, by its name; those not drawn left out. */
+async function controlsOf(page: Page): Promise<Record<string, number[]>> {
+  return page.locator("[data-login-panel]").evaluate((panel) => {
+    const found: Record<string, number[]> = {};
+    for (const control of panel.querySelectorAll<HTMLElement>('a, button, input:not([type="hidden"])')) {
+      const { x, y, width, height } = control.getBoundingClientRect();
+      const name = control.getAttribute("aria-label") ?? control.getAttribute("placeholder") ?? control.textContent?.trim() ?? "";
+      if (width > 0 && height > 0) found[`${control.tagName.toLowerCase()} ${name}`] = [x, y, width, height].map(Math.round);
+    }
+    return found;
+  });
+}

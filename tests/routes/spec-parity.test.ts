@@ -47,6 +47,23 @@ describe("a captcha the services refuse (spec/01 §8: error_msg or msg, default 
   });
 });
 
+describe("the picture question where the browser runs scripts (the slider takes over when React hydrates)", () => {
+  const CHALLENGE = { lot_number: "lot1", captcha_type: "text", prompt: "1+1=?", bg_url: "/x.svg", image_width: 200, image_height: 80, expires_in: 120 };
+  const questionTag = (html: string) => /<fieldset[^>]*>(?=<legend[^>]*>安全验证<)/.exec(html)?.[0] ?? "";
+  beforeEach(() => api.on("GET /api/common_bll/v1/geetest4/load", { result: CHALLENGE }));
+
+  it("is not drawn on the page as it first arrives, so nothing below it moves when it goes", async () => {
+    const page = await request("/login?login=captcha");
+    expect(questionTag(page.text)).toContain("[@media(scripting:enabled)]:hidden");
+  });
+
+  it("is drawn on the answer to a post the scripts did not take, whatever the browser runs", async () => {
+    const answer = await request("/login?login=captcha", form({ intent: "send-code", region: "+86", phone: "13800000007" }));
+    expect(questionTag(answer.text)).toMatch(/^<fieldset/);
+    expect(questionTag(answer.text)).not.toContain("scripting");
+  });
+});
+
 describe("order-list cards (spec/02 §3: the order's currency symbol, default ￥)", () => {
   const order = (symbol?: string) => ({
     order_no: "TT20261124000009",
