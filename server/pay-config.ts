@@ -6,6 +6,8 @@ import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 
+const CALL_TIMEOUT_RULE = "应为毫秒数（100 至 60000 的整数）";
+
 export const PAY_ENV = {
   ALIPAY_APP_ID: z
     .string()
@@ -36,10 +38,10 @@ export const PAY_ENV = {
   WECHATPAY_H5: z.enum(["0", "1", ""]).default("0"),
   WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.mch.weixin.qq.com"),
   PAY_CALL_TIMEOUT_MS: z.coerce
-    .number({ error: "应为毫秒数（100 至 60000 的整数）" })
-    .int("应为毫秒数（100 至 60000 的整数）")
-    .min(100, "应为毫秒数（100 至 60000 的整数）")
-    .max(60_000, "应为毫秒数（100 至 60000 的整数）")
+    .number({ error: CALL_TIMEOUT_RULE })
+    .int(CALL_TIMEOUT_RULE)
+    .min(100, CALL_TIMEOUT_RULE)
+    .max(60_000, CALL_TIMEOUT_RULE)
     .default(8_000),
 };
 

@@ -3,10 +3,9 @@
 // 设置密码 and works as before; against one that has it, the entries show and the action posts
 // member/action/set_password.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTradeApi, flashOf, form, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest } from "./storefront";
+import { type FakeTradeApi, flashOf, form, LOGGED_IN, MEMBER, startStorefront, type StorefrontRequest, TEXT_CAPTCHA } from "./storefront";
 
 const RULES = "GET /api/common_bll/v1/member/password/rules";
-const CAPTCHA = { lot_number: "lot1", captcha_type: "text", prompt: "1+1=?", bg_url: "/x.svg", image_width: 200, image_height: 80, expires_in: 120 };
 
 let api: FakeTradeApi;
 let request: StorefrontRequest;
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.reset();
-  api.on("GET /api/common_bll/v1/geetest4/load", { result: CAPTCHA });
+  api.on("GET /api/common_bll/v1/geetest4/load", { result: TEXT_CAPTCHA });
 });
 
 const withExtension = () => api.on(RULES, { result: { min_length: 8, max_length: 32 } });

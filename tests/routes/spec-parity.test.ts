@@ -3,7 +3,7 @@
 // currency symbol on the order list (spec/02 §3), and the ICP link hidden by host (spec/01 §2).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "../../shared/shop-time";
-import { answerAsLoggedIn, type FakeTradeApi, form, LOGGED_IN, startStorefront, type StorefrontRequest } from "./storefront";
+import { answerAsLoggedIn, type FakeTradeApi, form, LOGGED_IN, startStorefront, type StorefrontRequest, TEXT_CAPTCHA } from "./storefront";
 
 // a login whose coupon pop-up was already shown today: the pages carry no pop-up
 const LOGGED_IN_POPUP_SEEN = `${LOGGED_IN}; coupon_popup=${shopDay(Date.now())}`;
@@ -48,9 +48,8 @@ describe("a captcha the services refuse (spec/01 §8: error_msg or msg, default 
 });
 
 describe("the picture question where the browser runs scripts (the slider takes over when React hydrates)", () => {
-  const CHALLENGE = { lot_number: "lot1", captcha_type: "text", prompt: "1+1=?", bg_url: "/x.svg", image_width: 200, image_height: 80, expires_in: 120 };
   const questionTag = (html: string) => /<fieldset[^>]*>(?=<legend[^>]*>安全验证<)/.exec(html)?.[0] ?? "";
-  beforeEach(() => api.on("GET /api/common_bll/v1/geetest4/load", { result: CHALLENGE }));
+  beforeEach(() => api.on("GET /api/common_bll/v1/geetest4/load", { result: TEXT_CAPTCHA }));
 
   it("is not drawn on the page as it first arrives, so nothing below it moves when it goes", async () => {
     const page = await request("/login?login=captcha");

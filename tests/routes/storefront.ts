@@ -113,6 +113,16 @@ export const recommendedGoods = (id: number, goodsNo: string) => ({
   },
 });
 
+/** A picture question (geetest4/load?type=text) for the pages a shopper without JavaScript logs in on. */
+export const TEXT_CAPTCHA = {
+  lot_number: "lot1",
+  captcha_type: "text",
+  prompt: "1+1=?",
+  bg_url: "/x.svg",
+  image_width: 200,
+  image_height: 80,
+  expires_in: 120,
+};
 export const MEMBER = { member_id: 7, member_name: "玩家0007", mobile: "+86-13800000007", channel_id: "1" };
 export const LOGGED_IN = "login_credential=test-credential-0123456789";
 
