@@ -244,9 +244,11 @@ function EmailCard({ defaultEmail, accountEmail, channels }: { defaultEmail: str
   const [email, setEmail] = useState(defaultEmail);
   const invalid = email !== "" && !isValidEmail(email);
   const hydrated = useHydrated();
+  const offerNow = accountEmail !== null && isValidEmail(email) && email !== accountEmail;
   // without JavaScript the box cannot follow the typing: it is there whenever the account can keep an
-  // e-mail, and the action keeps only a valid one
-  const offerSave = accountEmail !== null && (!hydrated || (isValidEmail(email) && email !== accountEmail));
+  // e-mail, and the action keeps only a valid one. Where the browser runs scripts the server's box is not
+  // drawn unless React will keep it, so the page does not get shorter as it hydrates
+  const offerSave = accountEmail !== null && (!hydrated || offerNow);
   return (
     <section aria-labelledby="email-title" className={cardClass("md")}>
       <h2 id="email-title" className="mb-1 font-semibold">
@@ -283,7 +285,10 @@ function EmailCard({ defaultEmail, accountEmail, channels }: { defaultEmail: str
       </div>
       <ErrorList id="email" errors={[invalid ? "邮箱格式有误" : null]} className="mt-2 text-sm text-red-400" />
       {offerSave ? (
-        <label className="mt-3 flex min-h-11 w-fit cursor-pointer items-center gap-2 text-sm text-ink-muted" data-testid="save-email">
+        <label
+          className={`mt-3 flex min-h-11 w-fit cursor-pointer items-center gap-2 text-sm text-ink-muted ${offerNow ? "" : "[@media(scripting:enabled)]:hidden"}`}
+          data-testid="save-email"
+        >
           <input type="checkbox" name="save_email" value="1" form="confirm-form" className="h-4 w-4 accent-primary-500" />
           保存到我的账户{accountEmail && accountEmail !== email ? `（替换 ${accountEmail}）` : ""}
         </label>

@@ -136,6 +136,18 @@ describe("pay-confirm /settle/pay-confirm/:goodId", () => {
     expect(onward.cookies.some((c) => c.startsWith("settle="))).toBe(true);
   });
 
+  it("the 保存到我的账户 box React will not keep is not drawn where the browser runs scripts, so the page keeps its height as it hydrates", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
+    api.on("GET /api/common_bll/ext/member/contact", { result: { email: "old@example.com", email_max_length: 50 } });
+    const page = await request("/settle/pay-confirm/G1001", { cookie: LOGGED_IN });
+    expect(page.status).toBe(200);
+    const saveBox = /<label[^>]*data-testid="save-email"[^>]*>/.exec(page.text)?.[0] ?? "";
+    // there for a browser without scripts, which cannot show it as the shopper types
+    expect(saveBox).toMatch(/^<label/);
+    expect(saveBox).toContain("[@media(scripting:enabled)]:hidden");
+  });
+
   it("no SKU is a 400 请选择商品规格, and an unknown goods page a 404", async () => {
     memberIsLoggedIn();
     const noSku = await request("/settle/pay-confirm/G1001", { ...form({ email: "a@example.com" }), cookie: LOGGED_IN });
