@@ -33,6 +33,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // a route error response Remix made of a thrown Error keeps it as `error` (Remix's own handler unwraps it too)
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  // Remix's own 4xx (a POST to a page without a form): the request's fault, which the access log's status records
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.log.info({ status: error.status, reason: cause instanceof Error ? cause.message : String(error.data) }, "storefront refused the request");
+    return;
+  }
   context.log.error({ err: cause }, "storefront error");
 };
 

@@ -25,6 +25,7 @@ import { cashierRouter } from "./cashier/router";
 import { privateAnswers } from "./http/private-answers";
 import { pageCache } from "./page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
+import { pageMethodsOnly, sendFallbackPage } from "./http/fallback-page";
 import { LOGIN_COOKIE } from "./trade/http/login-cookie";
 import { TRADE_API_PREFIX, tradeRouter } from "./trade/router";
 import { BACK_OFFICE_PATHS } from "../shared/back-office";
@@ -99,7 +100,7 @@ export function createApp({
   app.use(forwardedHostFromTrustedProxies);
   app.use(refuseBadHost);
   // the back office has a listener of its own (server/back-office.ts): its paths do not exist here
-  app.use(BACK_OFFICE_PATHS, (_req, res) => void res.status(404).type("text/plain; charset=utf-8").send("Not Found"));
+  app.use(BACK_OFFICE_PATHS, (_req, res) => sendFallbackPage(res, 404));
 
   app.use(requestIds);
   // a visitor's page from the cache is answered before the access log's middleware, with a line of its own
@@ -139,13 +140,14 @@ export function createApp({
   }
   if (remix) {
     const answers = privateAnswers({ memberCookie: LOGIN_COOKIE, repeatableCookies: VISITOR_PAGES.repeatableCookies });
-    app.all("*", answers, sameOriginForms(config), storefrontBody(), withReadBody(remix));
+    app.all("*", pageMethodsOnly, answers, sameOriginForms(config), storefrontBody(), withReadBody(remix));
   }
   return withLastErrorHandler(app, logger);
 }
 
 /**
- * What no router answered with its own error page: a missing file under /media (express.static's 404) or a fault.
+ * What no router answered with its own error page: a missing file under /media (express.static's 404), an address
+ * Express cannot decode (400) or a fault.
  * Express's own handler would print a raw stack to stderr, the one line of the log that is not JSON (operator trial M1).
  */
 export function withLastErrorHandler(app: express.Express, logger: Logger): express.Express {
@@ -156,10 +158,7 @@ export function withLastErrorHandler(app: express.Express, logger: Logger): expr
       logger.error({ err: error, reqId: req.id, url: withoutSecrets(req.originalUrl) }, "unexpected error");
       diagnostics.channel(UNEXPECTED_ERROR).publish(error);
     }
-    res
-      .status(status)
-      .type("text/plain; charset=utf-8")
-      .send(status === 404 ? "Not Found" : status >= 500 ? "服务繁忙，请稍后再试" : "Bad Request");
+    sendFallbackPage(res, status);
   };
   return app.use(handler);
 }

@@ -12,6 +12,7 @@ import { securityHeaders, withLastErrorHandler } from "./app";
 import type { Config } from "./config";
 import { accessLog, requestIds } from "./http/access-log";
 import { precompressedAssets } from "./http/precompressed-assets";
+import { pageMethodsOnly, sendFallbackPage } from "./http/fallback-page";
 import { storefrontBody, withReadBody } from "./http/storefront-body";
 import { IMPORT_MAX_BYTES } from "./trade/services/import-file";
 
@@ -52,11 +53,12 @@ export function backOfficeApp({
   // its pages, their data requests, and the route manifest Remix's client asks for when it navigates
   app.all(
     [BACK_OFFICE_PATHS, "/__manifest"],
+    pageMethodsOnly,
     sameSiteWrites,
     storefrontBody(IMPORT_MAX_BYTES + FORM_SLACK, { multipart: true, tooLarge: BACK_OFFICE_TOO_LARGE }),
     withReadBody(remix),
   );
-  app.use((_req, res) => void res.status(404).type("text/plain; charset=utf-8").send("Not Found"));
+  app.use((_req, res) => sendFallbackPage(res, 404));
   return withLastErrorHandler(app, logger);
 }
 

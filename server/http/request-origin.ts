@@ -3,6 +3,7 @@
 // the port of X-Forwarded-Host or else of Host. Whatever keys on "the page at this address" (the
 // page cache) must use this, or one host's page can be served for another (decision 012, review finding 7).
 import type { Request, RequestHandler } from "express";
+import { sendFallbackPage } from "./fallback-page";
 
 export function requestOrigin(req: Request): string {
   const port = portOf(req.get("X-Forwarded-Host")) ?? portOf(req.get("host"));
@@ -46,5 +47,5 @@ export function validHost(host: string): boolean {
 export const refuseBadHost: RequestHandler = (req, res, next) => {
   const hosts = [req.headers.host, req.headers["x-forwarded-host"]].filter((h): h is string => typeof h === "string");
   if (hosts.every(validHost)) return next();
-  res.status(400).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Bad Request: invalid Host");
+  sendFallbackPage(res, 400);
 };

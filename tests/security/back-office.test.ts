@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cdkeys } from "../../db/schema";
 import { totpCode } from "../../server/trade/domain/totp";
 import { withStore } from "../bench/data";
+import { rawRequest } from "../support/raw-http";
 import { forgedPosts, OPERATOR_PASSWORD, startBackOffice, type BackOffice } from "./back-office-session";
 import type { Shop } from "./shop";
 
@@ -47,6 +48,16 @@ describe("where the back office answers", () => {
     expect(post.status).toBe(404);
     // its own port answers
     expect((await fetch(`${admin}/admin/login`)).status).toBe(200);
+  });
+
+  it("takes GET, HEAD and POST only: another method is a 405 in Chinese before any page runs (TRACE was a 500)", async () => {
+    for (const method of ["TRACE", "PUT", "DELETE", "OPTIONS"]) {
+      for (const path of ["/admin", "/admin/login", "/admin/orders"]) {
+        const answer = await rawRequest(admin, method, path);
+        expect([method, path, answer.status]).toEqual([method, path, 405]);
+        expect(answer.body).toContain("<h1>无法完成该操作</h1>");
+      }
+    }
   });
 
   it("is not routed by the shipped nginx config, which ends its paths itself", () => {

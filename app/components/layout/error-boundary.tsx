@@ -20,6 +20,7 @@ const DEFAULT_VIEWS: Record<number, ErrorView> = {
   401: { title: "请先登录", message: "登录已失效，请重新登录" },
   403: { title: "无权访问", message: "您无权查看该页面" },
   404: { title: "页面不存在", message: "您访问的页面不存在或已下架，去首页看看其他好物吧。" },
+  405: { title: "无法完成该操作", message: "请通过页面上的按钮或链接操作" },
   429: { title: "操作过于频繁", message: "请稍后再试" },
   // the services out of reach (TradeUnavailable): the page is fine, the shopper can only wait
   503: { title: "服务繁忙", message: "暂时无法加载，请稍后重试" },
@@ -51,7 +52,10 @@ export function GeneralErrorBoundary({
     if (!isRouteErrorResponse(error)) console.error(error);
   }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const thrownText = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
+  // Remix's own answers (a method a route has no action for, an address no route matches) carry its internal
+  // English text as data: never the shopper's to read
+  const internal = isRouteErrorResponse(error) && "internal" in error && error.internal === true;
+  const thrownText = isRouteErrorResponse(error) && !internal && typeof error.data === "string" && error.data ? error.data : null;
   const handler = statusHandlers[status] ?? (status === 404 ? undefined : otherwise);
   const view = (typeof handler === "function" ? handler({ params, message: thrownText }) : handler) ?? DEFAULT_VIEWS[status] ?? SERVER_ERROR;
   // the route's own words first, then what the server said (a 4xx is the shopper's to read), then the shop's default

@@ -82,6 +82,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof ApiError) return sendError(res, error);
+    // an address whose path parameter Express cannot decode (`%E0%A4%A`): the address is wrong, not the body
+    if (error instanceof URIError) return sendError(res, new ApiError(ERROR.BAD_INPUT, "请求地址格式错误"));
     // body-parser failures: malformed JSON, oversized body
     if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
       const tooLarge = error.status === 413;
