@@ -72,7 +72,10 @@ export interface BackOfficeServices extends GoodsBackOffice {
     dayStart: number;
     ordersCreated: number;
     ordersPaid: number;
+    /** What the payments of the day brought in, before refunds. */
     revenueCents: number;
+    /** What the refunds started today give back (pending, paid out or flagged for a refund by hand). */
+    refundedCents: number;
     waiting: { orderNo: string; payAt: number | null; payPrice: number }[];
     /** The SKUs on sale with at most LOW_STOCK unused codes, the emptiest first: the rest wait on the codes page. */
     restock: SkuStock[];
@@ -217,6 +220,8 @@ export interface OrderDetail {
   goodsAmount: number;
   couponAmount: number;
   payPrice: number;
+  /** The payment came in: `payPrice` was paid, not only asked for. */
+  paid: boolean;
   userPhone: string;
   userEmail: string;
   notice: string | null;

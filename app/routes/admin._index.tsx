@@ -26,12 +26,13 @@ export default function Dashboard() {
     { label: "今日下单", value: `${data.ordersCreated} 笔` },
     { label: "今日支付", value: `${data.ordersPaid} 笔` },
     { label: "今日收入", value: yuanText(data.revenueCents) },
+    { label: "今日退款", value: yuanText(data.refundedCents) },
     { label: "等待兑换码", value: `${data.waiting.length} 笔` },
   ];
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-semibold">概览 · {shopDay(data.dayStart)}（北京时间）</h1>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {figures.map((f) => (
           <div key={f.label} className={cardClass("md")}>
             <dt className="text-sm text-ink-muted">{f.label}</dt>

@@ -13,6 +13,7 @@ import { ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { checkCsrf, newFormToken, requireOperator } from "~/server-only/back-office.server";
 import type { ChangeOutcome } from "../../shared/back-office";
 import { centsOfYuan, yuanAmount, yuanText } from "../../shared/money";
+import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { formatDateTime } from "../../shared/shop-time";
 import { CsrfField } from "./admin";
 import { fieldClass } from "./admin.orders._index";
@@ -36,7 +37,10 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resend") }),
 ]);
 
-export async function action({ context, request, params }: ActionFunctionArgs): Promise<ChangeOutcome> {
+/** A refund's answer carries the amount it was posted with: a refused one is drawn again as typed, never as the whole rest. */
+type OrderOutcome = ChangeOutcome & { amount?: string };
+
+export async function action({ context, request, params }: ActionFunctionArgs): Promise<OrderOutcome> {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
@@ -46,8 +50,8 @@ export async function action({ context, request, params }: ActionFunctionArgs): 
   const input = parsed.data;
   if (input.intent === "refund") {
     const amount = centsOfYuan(input.amount);
-    if (!amount) return { ok: false, message: AMOUNT_MESSAGE };
-    return services.refundOrder(operator, { orderNo, amount, formToken: input.formToken });
+    const outcome = amount ? services.refundOrder(operator, { orderNo, amount, formToken: input.formToken }) : { ok: false as const, message: AMOUNT_MESSAGE };
+    return outcome.ok ? outcome : { ...outcome, amount: input.amount };
   }
   if (input.intent === "refund-done") return services.markRefundDone(operator, { orderNo, refundId: input.refundId });
   return services.resendDelivery(operator, orderNo);
@@ -79,11 +83,12 @@ export default function OrderPage() {
   const [refundToken, setRefundToken] = useState(order.refundForm);
   const figures = [
     ["状态", ORDER_STATUS_TEXT[order.status] ?? order.status],
-    ["实付", yuanText(order.payPrice)],
+    order.paid ? ["实付", yuanText(order.payPrice)] : ["应付（未支付）", yuanText(order.payPrice)],
     ["商品金额", yuanText(order.goodsAmount)],
     ["优惠", yuanText(order.couponAmount)],
     ["可退金额", yuanText(order.refundable)],
-    ["支付方式", order.payWay],
+    // the shopper's word, and the services' code beside it for a look in the provider's records
+    ["支付方式", PAY_WAY_NAMES[order.payWay] ? `${PAY_WAY_NAMES[order.payWay]}（${order.payWay}）` : order.payWay],
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -142,39 +147,45 @@ export default function OrderPage() {
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="refund" title="退款（原路退回支付账户）">
-          <Form method="post" className="flex flex-col gap-3">
-            <CsrfField />
-            <input type="hidden" name="formToken" value={refundToken} />
-            <label className="flex flex-col gap-1 text-sm">
-              退款金额（元）
-              <input
-                name="amount"
-                inputMode="decimal"
-                defaultValue={order.refundable && !answer?.ok ? yuanAmount(order.refundable) : ""}
-                onChange={() => setRefundToken(order.refundForm)}
-                className={fieldClass}
-              />
-            </label>
-            <p className="text-xs text-ink-muted">
-              {order.canRefund
-                ? order.canRefundPart
+          {order.canRefund ? (
+            <Form method="post" className="flex flex-col gap-3">
+              <CsrfField />
+              <input type="hidden" name="formToken" value={refundToken} />
+              <label className="flex flex-col gap-1 text-sm">
+                退款金额（元）
+                <input
+                  name="amount"
+                  inputMode="decimal"
+                  defaultValue={answer?.amount ?? (answer ? "" : yuanAmount(order.refundable))}
+                  onChange={() => setRefundToken(order.refundForm)}
+                  className={fieldClass}
+                />
+              </label>
+              <p className="text-xs text-ink-muted">
+                {order.canRefundPart
                   ? `最多 ${yuanText(order.refundable)}；少于此数为部分退款，可以再退，直到退完。`
-                  : `只能全额退还剩余的 ${yuanText(order.refundable)}。`
-                : "这笔订单当前不能退款：未付款、已关闭或已全额退款。"}
-            </p>
-            <button type="submit" name="intent" value="refund" className={buttonClass({ size: "field" })}>
-              退款
-            </button>
-          </Form>
+                  : `只能全额退还剩余的 ${yuanText(order.refundable)}。`}
+              </p>
+              <button type="submit" name="intent" value="refund" className={buttonClass({ size: "field" })}>
+                退款
+              </button>
+            </Form>
+          ) : (
+            <p className="text-sm text-ink-muted">这笔订单当前不能退款：未付款、已关闭或已全额退款。</p>
+          )}
         </Section>
         <Section id="resend" title="发货通知">
-          <Form method="post" className="flex flex-col gap-3">
-            <CsrfField />
-            <p className="text-sm text-ink-muted">把兑换码再发一次到买家的手机{order.member.email || order.userEmail ? "和邮箱" : ""}。</p>
-            <button type="submit" name="intent" value="resend" className={buttonClass({ variant: "outline", size: "field" })}>
-              重发发货通知
-            </button>
-          </Form>
+          {order.canResend ? (
+            <Form method="post" className="flex flex-col gap-3">
+              <CsrfField />
+              <p className="text-sm text-ink-muted">把兑换码再发一次到买家的手机{order.member.email || order.userEmail ? "和邮箱" : ""}。</p>
+              <button type="submit" name="intent" value="resend" className={buttonClass({ variant: "outline", size: "field" })}>
+                重发发货通知
+              </button>
+            </Form>
+          ) : (
+            <p className="text-sm text-ink-muted">这笔订单没有可重发的兑换码：未发货、已关闭或已全额退款。</p>
+          )}
         </Section>
       </div>
       <Section id="refunds" title="退款记录">

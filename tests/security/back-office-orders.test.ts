@@ -128,6 +128,7 @@ describe("money moves once", () => {
     );
     const texts = await Promise.all(answers.map((a) => a.text()));
     expect(texts.filter((t) => t.includes(`已发起退款 ￥${part}`))).toHaveLength(4);
+    expect(texts.filter((t) => t.includes("没有再退一次"))).toHaveLength(3);
     expect(refundsOf(orderNo).map((r) => r.amount)).toEqual([payPrice - 100]);
   });
 

@@ -170,7 +170,9 @@ function orderDetail(deps: ServiceDeps, orderNo: string): OrderDetail | null {
   ].sort((a, b) => a.at - b.at);
 
   const status = order.status as OrderStatus;
-  const refundable = Math.max(0, order.payPrice - refundedSoFar(db, orderNo).amount);
+  // a closed or unpaid order took no money: nothing to give back, whatever it would have cost
+  const refundsAllowed = nextStatus(status, "REFUND_ALL") !== null || nextStatus(status, "REFUND_PART") !== null;
+  const refundable = refundsAllowed ? Math.max(0, order.payPrice - refundedSoFar(db, orderNo).amount) : 0;
   return {
     orderNo,
     status,
@@ -178,6 +180,7 @@ function orderDetail(deps: ServiceDeps, orderNo: string): OrderDetail | null {
     goodsAmount: order.goodsAmount,
     couponAmount: order.couponAmount,
     payPrice: order.payPrice,
+    paid: order.payAt !== null,
     userPhone: order.userPhone,
     userEmail: order.userEmail,
     notice: order.notice,
@@ -236,6 +239,12 @@ const refundStarted = (amount: number): ChangeOutcome => ({
   message: `已发起退款 ${yuanText(amount)}，将原路退回支付账户；退款结果见下方退款记录`,
 });
 
+/** The same refund form posted again (a double click, a reload): its refund stands, and the operator reads that none more was made. */
+const refundRepeated = (amount: number): ChangeOutcome => ({
+  ok: true,
+  message: `已发起退款 ${yuanText(amount)}：这张退款单已提交过，没有再退一次；如需再退，请重新填写退款金额`,
+});
+
 function refundOrder(deps: ServiceDeps, operator: SignedInOperator, input: RefundInput): ChangeOutcome {
   const { db } = deps.store;
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return refused("请填写大于 0 的退款金额（未退款）");
@@ -245,7 +254,7 @@ function refundOrder(deps: ServiceDeps, operator: SignedInOperator, input: Refun
     return writeTransaction(db, () => {
       const earlier = refundOfForm(db, operator, input.formToken);
       // the same form again: its refund was made; another amount under its token is not this form's
-      if (earlier) return earlier.requestHash === formRequest(input.orderNo, input.amount) ? refundStarted(input.amount) : refused(REFUND_MESSAGES.CHANGED);
+      if (earlier) return earlier.requestHash === formRequest(input.orderNo, input.amount) ? refundRepeated(input.amount) : refused(REFUND_MESSAGES.CHANGED);
       const order = findOrder(db, input.orderNo);
       if (!order) return refused(DESK_MESSAGES.NO_ORDER);
       const done = refundAmount(db, order, { amount: input.amount, now });

@@ -4,7 +4,7 @@
 // hold no SQL; a change goes through the service the admin script uses and writes its audit line
 // in the same transaction. Codes leave this module masked: no list shows a code in full.
 import { desc, eq, gte, sql } from "drizzle-orm";
-import { cdkeys, goods, orders, skus } from "../../../db/schema";
+import { cdkeys, goods, orders, refunds, skus } from "../../../db/schema";
 import { LOW_STOCK, type BackOfficeServices, type CodeImportOutcome, type SignedInOperator, type SkuStock } from "../../../shared/back-office";
 import { shopDayStart } from "../../../shared/shop-time";
 import type { ServiceDeps } from "../deps";
@@ -49,6 +49,11 @@ function dashboard(deps: ServiceDeps) {
     .from(orders)
     .where(gte(orders.payAt, dayStart))
     .get()!;
+  const refunded = db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(gte(refunds.createdAt, dayStart))
+    .get()!.cents;
   const waiting = db
     .select({ orderNo: orders.orderNo, payAt: orders.payAt, payPrice: orders.payPrice })
     .from(orders)
@@ -58,7 +63,7 @@ function dashboard(deps: ServiceDeps) {
     .all();
   const stock = skuStock(deps);
   const restock = stock.filter((s) => !s.disabled && s.unused <= LOW_STOCK);
-  return { dayStart, ordersCreated: created, ordersPaid: paid.n, revenueCents: paid.cents, waiting, restock, skuCount: stock.length };
+  return { dayStart, ordersCreated: created, ordersPaid: paid.n, revenueCents: paid.cents, refundedCents: refunded, waiting, restock, skuCount: stock.length };
 }
 
 /** The newest codes, masked, with their SKU and state. */

@@ -127,6 +127,18 @@ describe("SKUs", () => {
     expect(office.updateSku(OPERATOR, "S1", skuFields({ price: "50", originPrice: "40" })).message).toBe("原价不能低于售价（未做任何修改）");
   });
 
+  it("clears the original price left empty: the sale price alone, nothing struck through", () => {
+    expect(office.updateSku(OPERATOR, "S1", skuFields({ originPrice: "50" })).ok).toBe(true);
+    expect(sku().originPriceCny).toBe(5000);
+    expect(office.updateSku(OPERATOR, "S1", skuFields({ originPrice: "" })).ok).toBe(true);
+    expect(sku()).toMatchObject({ priceTurnCny: 3800, originPriceCny: 3800 });
+    expect(audit().at(-1)).toMatchObject({
+      action: "修改 SKU",
+      before: expect.stringContaining("原价 ￥50.00"),
+      after: expect.stringContaining("原价 ￥38.00"),
+    });
+  });
+
   it("will not stop a SKU an unpaid order holds; stops it once the order is closed", () => {
     const { memberId } = store.db.insert(members).values({ mobile: "+86-13800138000", memberName: "m" }).returning({ memberId: members.memberId }).get();
     store.db

@@ -259,7 +259,8 @@ export function goodsBackOffice(deps: ServiceDeps, options: { mediaDir: string }
       return change(operator, (tx) => {
         const row = tx.select().from(skus).where(eq(skus.skuNo, skuNo)).get();
         if (!row) return refuse("SKU 不存在");
-        const originPrice = s.originPrice ?? (row.originPriceCny >= s.price ? row.originPriceCny : s.price);
+        // the form shows the 原价 it has: left empty, it is cleared (no price struck through), as a new SKU's
+        const originPrice = s.originPrice ?? s.price;
         if (originPrice < s.price) return refuse("原价不能低于售价（未做任何修改）");
         if (!s.onSale && !row.disabled) {
           const unpaid = unpaidOrders(tx, [skuNo]).get(skuNo) ?? 0;
