@@ -275,7 +275,8 @@ export interface BackOfficeServices {
   refundOrder(operator: SignedInOperator, input: RefundInput): ChangeOutcome;
   /** A FAILED (flagged) refund the operator paid back by hand. */
   markRefundDone(operator: SignedInOperator, input: { orderNo: string; refundId: number }): ChangeOutcome;
-  resendDelivery(operator: SignedInOperator, orderNo: string): ChangeOutcome;
+  /** `formToken`: the order page's rendering; the same form posted again (a reload) sends nothing more. */
+  resendDelivery(operator: SignedInOperator, input: { orderNo: string; formToken: string }): ChangeOutcome;
   findMembers(query: string): MemberSummary[];
   lockMember(operator: SignedInOperator, input: { memberId: number; locked: boolean }): ChangeOutcome;
 }

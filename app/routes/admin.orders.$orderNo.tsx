@@ -21,8 +21,8 @@ import { fieldClass } from "./admin.orders._index";
 export function loader({ context, request, params }: LoaderFunctionArgs) {
   const order = requireOperator(context, request).services.orderDetail(params.orderNo ?? "");
   if (!order) throw new Response("订单不存在", { status: 404 });
-  // each rendering of the refund form is one refund at most: a double click or a re-post finds it (decision 067)
-  return { ...order, refundForm: newFormToken() };
+  // each rendering of the page's forms is one refund, one resend at most: a double click or a re-post finds it (decision 067)
+  return { ...order, formToken: newFormToken() };
 }
 
 export const AMOUNT_MESSAGE = "请填写正确的退款金额：大于 0 的数字，单位元，最多两位小数（未退款）";
@@ -34,7 +34,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
     formToken: z.string().regex(/^[\w-]{16,64}$/),
   }),
   z.object({ intent: z.literal("refund-done"), refundId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("resend") }),
+  z.object({ intent: z.literal("resend"), formToken: z.string().regex(/^[\w-]{16,64}$/) }),
 ]);
 
 /** A refund's answer carries the amount it was posted with: a refused one is drawn again as typed, never as the whole rest. */
@@ -54,7 +54,7 @@ export async function action({ context, request, params }: ActionFunctionArgs): 
     return outcome.ok ? outcome : { ...outcome, amount: input.amount };
   }
   if (input.intent === "refund-done") return services.markRefundDone(operator, { orderNo, refundId: input.refundId });
-  return services.resendDelivery(operator, orderNo);
+  return services.resendDelivery(operator, { orderNo, formToken: input.formToken });
 }
 
 const REFUND_STATUS: Record<string, string> = { PENDING: "退款中", SUCCEEDED: "已退回", FAILED: "失败，需人工退款" };
@@ -80,7 +80,7 @@ export default function OrderPage() {
   // not a form redrawn with a new token and everything left as its amount (a busy CI run refunded the rest so).
   // Without JavaScript the answer is a new page: after any change made (a refund, a resend) its amount is left empty,
   // so a late second click refunds nothing
-  const [refundToken, setRefundToken] = useState(order.refundForm);
+  const [refundToken, setRefundToken] = useState(order.formToken);
   const figures = [
     ["状态", ORDER_STATUS_TEXT[order.status] ?? order.status],
     order.paid ? ["实付", yuanText(order.payPrice)] : ["应付（未支付）", yuanText(order.payPrice)],
@@ -157,7 +157,7 @@ export default function OrderPage() {
                   name="amount"
                   inputMode="decimal"
                   defaultValue={answer?.amount ?? (answer ? "" : yuanAmount(order.refundable))}
-                  onChange={() => setRefundToken(order.refundForm)}
+                  onChange={() => setRefundToken(order.formToken)}
                   className={fieldClass}
                 />
               </label>
@@ -178,6 +178,7 @@ export default function OrderPage() {
           {order.canResend ? (
             <Form method="post" className="flex flex-col gap-3">
               <CsrfField />
+              <input type="hidden" name="formToken" value={order.formToken} />
               <p className="text-sm text-ink-muted">把兑换码再发一次到买家的手机{order.member.email || order.userEmail ? "和邮箱" : ""}。</p>
               <button type="submit" name="intent" value="resend" className={buttonClass({ variant: "outline", size: "field" })}>
                 重发发货通知

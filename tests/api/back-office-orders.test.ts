@@ -269,7 +269,7 @@ describe("the delivery message sent again", () => {
   it("queues the delivery's SMS and mail again, with its audit line", () => {
     const { orderNo, code } = deliveredOrder("again@example.com");
     const before = messagesOf(orderNo).length;
-    const sent = desk.resendDelivery(operator, orderNo);
+    const sent = desk.resendDelivery(operator, { orderNo, formToken: form() });
     expect(sent.ok, sent.message).toBe(true);
     const added = messagesOf(orderNo).slice(before);
     expect(added.map((m) => `${m.channel} ${m.kind}`).sort()).toEqual(["MAIL DELIVERY", "SMS DELIVERY"]);
@@ -279,15 +279,28 @@ describe("the delivery message sent again", () => {
     expect(lastAudit().after).not.toContain(code);
   });
 
+  it("sends nothing more when the same form comes again (a reload of its answer without JavaScript), and says so", () => {
+    const { orderNo } = deliveredOrder("twice@example.com");
+    const token = form();
+    expect(desk.resendDelivery(operator, { orderNo, formToken: token }).ok).toBe(true);
+    const sent = messagesOf(orderNo).length;
+    const audits = auditCount();
+    expect(desk.resendDelivery(operator, { orderNo, formToken: token })).toEqual({ ok: true, message: DESK_MESSAGES.RESENT_ALREADY });
+    expect([messagesOf(orderNo).length, auditCount()]).toEqual([sent, audits]);
+    // a new rendering of the page is a new press
+    expect(desk.resendDelivery(operator, { orderNo, formToken: form() }).ok).toBe(true);
+    expect(messagesOf(orderNo).length).toBe(sent + 2);
+  });
+
   it("refuses an order not delivered or refunded in full, sending nothing", () => {
     const waiting = insertPaidOrders(db(), { ...SKU, count: 1, prefix: `9${String(++prefix).padStart(3, "0")}`, now: h.clock.now }).orderNos[0]!;
     const refunded = deliveredOrder().orderNo;
     expect(desk.refundOrder(operator, { orderNo: refunded, amount: 5000, formToken: form() }).ok).toBe(true);
     const audits = auditCount();
     const counts = [messagesOf(waiting).length, messagesOf(refunded).length];
-    expect(desk.resendDelivery(operator, waiting)).toEqual({ ok: false, message: DESK_MESSAGES.NOT_DELIVERED });
-    expect(desk.resendDelivery(operator, refunded)).toEqual({ ok: false, message: DESK_MESSAGES.ALL_REFUNDED });
-    expect(desk.resendDelivery(operator, "TT-NO-SUCH")).toEqual({ ok: false, message: DESK_MESSAGES.NO_ORDER });
+    expect(desk.resendDelivery(operator, { orderNo: waiting, formToken: form() })).toEqual({ ok: false, message: DESK_MESSAGES.NOT_DELIVERED });
+    expect(desk.resendDelivery(operator, { orderNo: refunded, formToken: form() })).toEqual({ ok: false, message: DESK_MESSAGES.ALL_REFUNDED });
+    expect(desk.resendDelivery(operator, { orderNo: "TT-NO-SUCH", formToken: form() })).toEqual({ ok: false, message: DESK_MESSAGES.NO_ORDER });
     expect([messagesOf(waiting).length, messagesOf(refunded).length]).toEqual(counts);
     expect(auditCount()).toBe(audits);
   });

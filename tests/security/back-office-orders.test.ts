@@ -111,7 +111,7 @@ describe("CSRF", () => {
     expect(footprint(orderNo)).toEqual(before);
 
     // the same posts with the token go through (the refusals above were the token's)
-    const resend = await post(`/admin/orders/${orderNo}`, cookie, { intent: "resend", csrf });
+    const resend = await post(`/admin/orders/${orderNo}`, cookie, { intent: "resend", formToken: await refundForm(cookie, orderNo), csrf });
     expect(resend.status).toBe(200);
     expect(await resend.text()).toContain("已重新发送发货通知");
   });

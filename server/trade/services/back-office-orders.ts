@@ -37,6 +37,8 @@ export const DESK_MESSAGES = {
   REFUND_NOT_FLAGGED: "这笔退款不是待人工处理的失败退款，无需标记（未修改）",
   ALREADY_LOCKED: "该会员已是锁定状态（未修改）",
   NOT_LOCKED: "该会员没有被锁定（未修改）",
+  RESENT_ALREADY: "这张表单已提交过，发货通知没有再发一次；如需再发，请重新打开订单后再点重发发货通知",
+  FORM_EXPIRED: "页面已过期，请重新打开订单后再操作（未发送）",
 } as const;
 
 /** Orders whose codes may be sent again: delivered, and not refunded in full. */
@@ -224,14 +226,21 @@ function refusedBy(error: unknown): ChangeOutcome {
  * re-posted page finds its refund and makes no second one.
  */
 const REFUND_FORM = "back-office.refund";
+/** 重发发货通知 the same way: a reload of its answer without JavaScript posts the form again, and sent the SMS and mail again. */
+const RESEND_FORM = "back-office.resend";
 const formRequest = (orderNo: string, amount: number) => `${orderNo} ${amount}`;
 
-function refundOfForm(db: Db, operator: SignedInOperator, formToken: string) {
+/** What the form of this token did already (its request), or undefined. */
+function formUse(db: Db, operator: SignedInOperator, scope: string, formToken: string) {
   return db
     .select({ requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.memberId, operator.operatorId), eq(idempotencyKeys.scope, REFUND_FORM), eq(idempotencyKeys.key, formToken)))
+    .where(and(eq(idempotencyKeys.memberId, operator.operatorId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, formToken)))
     .get();
+}
+
+function recordFormUse(db: Db, operator: SignedInOperator, scope: string, formToken: string, requestHash: string, orderNo: string, now: number) {
+  db.insert(idempotencyKeys).values({ key: formToken, memberId: operator.operatorId, scope, requestHash, orderNo, createdAt: now }).run();
 }
 
 const refundStarted = (amount: number): ChangeOutcome => ({
@@ -252,22 +261,13 @@ function refundOrder(deps: ServiceDeps, operator: SignedInOperator, input: Refun
   const now = deps.now();
   try {
     return writeTransaction(db, () => {
-      const earlier = refundOfForm(db, operator, input.formToken);
+      const earlier = formUse(db, operator, REFUND_FORM, input.formToken);
       // the same form again: its refund was made; another amount under its token is not this form's
       if (earlier) return earlier.requestHash === formRequest(input.orderNo, input.amount) ? refundRepeated(input.amount) : refused(REFUND_MESSAGES.CHANGED);
       const order = findOrder(db, input.orderNo);
       if (!order) return refused(DESK_MESSAGES.NO_ORDER);
       const done = refundAmount(db, order, { amount: input.amount, now });
-      db.insert(idempotencyKeys)
-        .values({
-          key: input.formToken,
-          memberId: operator.operatorId,
-          scope: REFUND_FORM,
-          requestHash: formRequest(order.orderNo, input.amount),
-          orderNo: order.orderNo,
-          createdAt: now,
-        })
-        .run();
+      recordFormUse(db, operator, REFUND_FORM, input.formToken, formRequest(order.orderNo, input.amount), order.orderNo, now);
       recordAudit(
         db,
         {
@@ -313,10 +313,12 @@ function markRefundDone(deps: ServiceDeps, operator: SignedInOperator, input: { 
   });
 }
 
-function resendDelivery(deps: ServiceDeps, operator: SignedInOperator, orderNo: string): ChangeOutcome {
+function resendDelivery(deps: ServiceDeps, operator: SignedInOperator, { orderNo, formToken }: { orderNo: string; formToken: string }): ChangeOutcome {
   const { db } = deps.store;
   const now = deps.now();
+  if (!formToken) return refused(DESK_MESSAGES.FORM_EXPIRED);
   return writeTransaction(db, () => {
+    if (formUse(db, operator, RESEND_FORM, formToken)) return { ok: true, message: DESK_MESSAGES.RESENT_ALREADY };
     const order = findOrder(db, orderNo);
     if (!order) return refused(DESK_MESSAGES.NO_ORDER);
     if (order.status === "ALL_REFUND") return refused(DESK_MESSAGES.ALL_REFUNDED);
@@ -336,6 +338,7 @@ function resendDelivery(deps: ServiceDeps, operator: SignedInOperator, orderNo: 
       .all()
       .map((m) => `${m.channel === "MAIL" ? "邮件" : "短信"} ${m.recipient}`)
       .join("，");
+    recordFormUse(db, operator, RESEND_FORM, formToken, orderNo, orderNo, now);
     recordAudit(db, { operatorId: operator.operatorId, actor: operator.name, action: "重发发货通知", subject: orderNo, before: null, after: sent }, now);
     return { ok: true, message: `已重新发送发货通知：${sent}` };
   });
@@ -410,7 +413,7 @@ export function orderDesk(deps: ServiceDeps) {
     orderDetail: (orderNo: string) => orderDetail(deps, orderNo),
     refundOrder: (operator: SignedInOperator, input: RefundInput) => refundOrder(deps, operator, input),
     markRefundDone: (operator: SignedInOperator, input: { orderNo: string; refundId: number }) => markRefundDone(deps, operator, input),
-    resendDelivery: (operator: SignedInOperator, orderNo: string) => resendDelivery(deps, operator, orderNo),
+    resendDelivery: (operator: SignedInOperator, input: { orderNo: string; formToken: string }) => resendDelivery(deps, operator, input),
     findMembers: (query: string) => findMembers(deps, query),
     lockMember: (operator: SignedInOperator, input: { memberId: number; locked: boolean }) => lockMember(deps, operator, input),
   };
