@@ -34,7 +34,8 @@ export const ACCOUNT_TEXT = {
 } as const;
 
 const AccountForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save-email"), email: z.string().max(200).default("") }),
+  // any length reaches the e-mail check, which answers 邮箱格式有误 past EMAIL_MAX_LENGTH; the cap is the body's
+  z.object({ intent: z.literal("save-email"), email: z.string().max(2_000).default("") }),
   z.object({ intent: z.literal("remove-email") }),
 ]);
 

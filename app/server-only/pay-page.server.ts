@@ -17,6 +17,7 @@ import { offeredPayWay, PAY_WAYS, type PayWayChoice } from "~/lib/pay-ways";
 import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { CodeSchema } from "./schemas.server";
 import { keepSettle, readSettle } from "./settle.server";
+import { setFlash } from "./flash.server";
 import { selectSku } from "~/lib/sku-selection";
 import { secondsLeftToPay } from "~/lib/order-money";
 import { requestNow } from "./clock.server";
@@ -136,7 +137,12 @@ export async function loadSettlement(request: Request, context: AppLoadContext, 
   const { sku, values } = selectSku(goods.sku_item, settle.skuNo);
   if (!sku) throw redirect(`/topic/${goods.goods_no}`);
   const output = await getCartOutput(api, [{ goods_no: goods.goods_no, sku_no: sku.sku_no, sku_num: 1 }], settle.couponNo);
-  if (!output.ok) throw redirect(`/settle/pay-confirm/${goods.goods_no}?sku=${sku.sku_no}`);
+  if (!output.ok) {
+    // what the settlement names no longer goes (its coupon held by another order, or not for this SKU): said over
+    // 确认订单, not a silent way back
+    await setFlash(context, { type: "error", message: output.errorMsg.slice(0, 200) || "创建订单失败" });
+    throw redirect(`/settle/pay-confirm/${goods.goods_no}?sku=${sku.sku_no}`);
+  }
   const payWays = payWaysFor(request);
   return {
     orderNo: null,

@@ -148,6 +148,20 @@ describe("pay-confirm /settle/pay-confirm/:goodId", () => {
     expect(saveBox).toContain("[@media(scripting:enabled)]:hidden");
   });
 
+  it("a settlement whose coupon no longer goes is said over 确认订单, not a silent way back", async () => {
+    memberIsLoggedIn();
+    api.on("GET /api/trade_bff/v2/goods/G1001", { result: GOODS_G1001 });
+    api.on("POST /api/trade_bff/v1/order/cart/output", { result: { list: [{ title: "应付金额", currency: "CNY", currency_symbol: "￥", price: 22800 }] } });
+    const onward = await request("/settle/pay-confirm/G1001", { ...form({ sku_no: "G1001-S01", email: "buyer@example.com" }), cookie: LOGGED_IN });
+    const settle = onward.cookies.map((c) => c.split(";")[0]).join("; ");
+    // meanwhile another order took the coupon
+    api.on("POST /api/trade_bff/v1/order/cart/output", { status: 409, errorMsg: "优惠券已被其他订单占用" });
+    const pay = await request("/settle/pay", { cookie: `${LOGGED_IN}; ${settle}` });
+    expect(pay.status).toBe(302);
+    expect(pay.headers.get("Location")).toBe("/settle/pay-confirm/G1001?sku=G1001-S01");
+    expect(flashOf(pay.cookies)).toEqual({ type: "error", message: "优惠券已被其他订单占用" });
+  });
+
   it("no SKU is a 400 请选择商品规格, and an unknown goods page a 404", async () => {
     memberIsLoggedIn();
     const noSku = await request("/settle/pay-confirm/G1001", { ...form({ email: "a@example.com" }), cookie: LOGGED_IN });
