@@ -52,7 +52,9 @@ export function mockPayRouter(config: Config, store: Store, internalApiUrl: () =
               <button name="result" value="SUCCESS" class="pay">确认支付 ${amount}</button>
               <button name="result" value="FAIL" class="fail">模拟支付失败</button>
             </form>`
-          : `<p class="state">${order.status === "CLOSE" ? "订单已关闭，无法支付" : "订单已支付"}</p>`
+          : // the way back to the shop, as the answer to a payment has it
+            `<p class="state">${order.status === "CLOSE" ? "订单已关闭，无法支付" : "订单已支付"}</p>
+            <p><a class="pay" href="${config.hkBaseUrl}/order/detail/${escapeHtml(order.orderNo)}">查看订单</a></p>`
       }`;
     res.type("html").send(page("收银台", body));
   });

@@ -822,10 +822,11 @@ describe("the sandbox cashier /mock-pay/{no}", () => {
     expect(h.store.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).all()).toEqual([
       expect.objectContaining({ tradeStatus: "SUCCESS", outcome: "APPLIED", amount: shop.price }),
     ]);
-    // the page of a paid order offers no buttons
+    // the page of a paid order offers no buttons, only the way back to the order
     const page = await h.api(`/mock-pay/${orderNo}?sig=${sig}`);
     expect(page.body).toContain("订单已支付");
     expect(page.body).not.toContain('name="result"');
+    expect(page.body).toMatch(new RegExp(`<a class="pay" href="[^"]*/order/detail/${orderNo}">查看订单</a>`));
   });
 
   it("reaches the notification endpoint when HOST is a single address other than 127.0.0.1", async () => {
