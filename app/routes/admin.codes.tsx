@@ -28,21 +28,26 @@ const ImportSchema = z.object({
 
 type ImportAnswer =
   | { ok: true; message: string; skus: { skuNo: string; name: string; codes: number; unused: number | null }[] }
-  | { ok: false; message: string; problems: ImportProblem[]; more: number };
+  | { ok: false; message: string; problems: ImportProblem[]; more: number; typed: { sku: string; text: string } };
 
-// a refused import is the form answered again (200), as the shop's own forms are
-const refused = (message: string, problems: ImportProblem[] = []) =>
-  Response.json({
-    ok: false,
-    message,
-    problems: problems.slice(0, SHOWN_PROBLEMS),
-    more: Math.max(0, problems.length - SHOWN_PROBLEMS),
-  } satisfies ImportAnswer);
+/** Pasted codes drawn again in a refused form (without JavaScript), up to this many characters: a file is chosen again. */
+const TYPED_TEXT_MAX = 200_000;
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
+  const typedText = String(form.get("text") ?? "");
+  // a refused import is the form answered again (200), as the shop's own forms are, with what was typed in it
+  const refused = (message: string, problems: ImportProblem[] = []) =>
+    Response.json({
+      ok: false,
+      message,
+      problems: problems.slice(0, SHOWN_PROBLEMS),
+      more: Math.max(0, problems.length - SHOWN_PROBLEMS),
+      typed: { sku: String(form.get("sku") ?? "").slice(0, 64), text: typedText.length <= TYPED_TEXT_MAX ? typedText : "" },
+    } satisfies ImportAnswer);
+
   const parsed = ImportSchema.safeParse({ sku: form.get("sku") ?? "", text: form.get("text") ?? "", intent: form.get("intent") ?? "import" });
   if (!parsed.success) return refused("表单无效，请刷新页面后重试");
   const file = form.get("file");
@@ -66,6 +71,7 @@ const fieldClass = "w-full rounded-lg bg-surface-sunken px-4 py-2 ring-1 ring-su
 export default function Codes() {
   const { stock, recent } = useLoaderData<typeof loader>();
   const answer = useActionData<ImportAnswer>();
+  const typed = answer && !answer.ok ? answer.typed : undefined;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-semibold">兑换码</h1>
@@ -109,11 +115,11 @@ export default function Codes() {
           <CsrfField />
           <label className="flex flex-col gap-1 text-sm">
             SKU（可选：每行都只写兑换码时填写）
-            <input name="sku" className={`${fieldClass} h-11`} placeholder="例如 S10001" />
+            <input name="sku" defaultValue={typed?.sku} className={`${fieldClass} h-11`} placeholder="例如 S10001" />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             粘贴兑换码
-            <textarea name="text" rows={6} className={`${fieldClass} font-mono`} spellCheck={false} />
+            <textarea name="text" rows={6} defaultValue={typed?.text} className={`${fieldClass} font-mono`} spellCheck={false} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             或选择文件（TXT/CSV，最大 2 MB）

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { ChangeAnswer, fieldClass, uploadedBytes } from "~/components/back-office/change-answer";
+import { ChangeAnswer, fieldClass, uploadedBytes, withTyped, type FormAnswer } from "~/components/back-office/change-answer";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { checkCsrf, requireOperator } from "~/server-only/back-office.server";
@@ -30,14 +30,14 @@ const skuFields = (form: FormData) => ({
   onSale: form.get("onSale") === "on",
 });
 
-export async function action({ context, request, params }: ActionFunctionArgs): Promise<ChangeOutcome & { form: string }> {
+export async function action({ context, request, params }: ActionFunctionArgs): Promise<FormAnswer & { form: string }> {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
   const goodsNo = params.goodsNo ?? "";
   const intent = Intent.safeParse(form.get("intent"));
   if (!intent.success) return { ok: false, message: "表单无效，请刷新页面后重试", form: "" };
-  const done = (outcome: ChangeOutcome, at: string) => ({ ...outcome, form: at });
+  const done = (outcome: ChangeOutcome, at: string) => ({ ...withTyped(outcome, form), form: at });
   switch (intent.data) {
     case "goods":
       return done(
@@ -66,6 +66,12 @@ export async function action({ context, request, params }: ActionFunctionArgs): 
 function Answer({ at }: { at: string }) {
   const answer = useActionData<typeof action>();
   return answer && answer.form === at ? <ChangeAnswer answer={answer} /> : null;
+}
+
+/** What was typed in the form `at` when its post was refused (drawn again without JavaScript), else undefined. */
+function useTyped(at: string): Record<string, string> | undefined {
+  const answer = useActionData<typeof action>();
+  return answer?.form === at ? answer.typed : undefined;
 }
 
 function HiddenIntent({ value }: { value: z.infer<typeof Intent> }) {
@@ -100,8 +106,25 @@ function SkuFieldsInputs({ name, price, originPrice }: { name: string; price: st
   );
 }
 
+/** A SKU's fields: what is stored, or what was typed in its form when that was refused. */
+function StoredSkuInputs({ sku }: { sku: { skuNo: string; name: string; price: number; originPrice: number; disabled: boolean } }) {
+  const typed = useTyped(`sku-${sku.skuNo}`);
+  return (
+    <>
+      <SkuFieldsInputs
+        name={typed?.name ?? sku.name}
+        price={typed?.price ?? yuanAmount(sku.price)}
+        originPrice={typed?.originPrice ?? yuanAmount(sku.originPrice)}
+      />
+      <OnSale checked={typed ? typed.onSale === "on" : !sku.disabled} label="在售" />
+    </>
+  );
+}
+
 export default function GoodsEditPage() {
   const { goods } = useLoaderData<typeof loader>();
+  const typedGoods = useTyped("goods");
+  const typedNewSku = useTyped("addSku");
   // each form is keyed by what it shows: after a saved change it shows what is stored now, after a refused one what
   // was typed; a change saved in one form never resets what is being typed in another
   return (
@@ -124,17 +147,17 @@ export default function GoodsEditPage() {
           <HiddenIntent value="goods" />
           <label className="flex flex-col gap-1 text-sm">
             商品名称
-            <input name="name" required maxLength={60} defaultValue={goods.name} className={`${fieldClass} h-11`} />
+            <input name="name" required maxLength={60} defaultValue={typedGoods?.name ?? goods.name} className={`${fieldClass} h-11`} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             标签（用逗号分隔，最多 5 个）
-            <input name="tags" defaultValue={goods.tags.join("，")} className={`${fieldClass} h-11`} />
+            <input name="tags" defaultValue={typedGoods?.tags ?? goods.tags.join("，")} className={`${fieldClass} h-11`} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             搜索别名（每行一个，如英文名、简称）
-            <textarea name="aliases" rows={3} defaultValue={goods.aliases} className={fieldClass} />
+            <textarea name="aliases" rows={3} defaultValue={typedGoods?.aliases ?? goods.aliases} className={fieldClass} />
           </label>
-          <OnSale checked={goods.onSale} label="上架（取消则商品从商城下架）" />
+          <OnSale checked={typedGoods ? typedGoods.onSale === "on" : goods.onSale} label="上架（取消则商品从商城下架）" />
           <div>
             <button type="submit" className={buttonClass({ size: "lg" })}>
               保存商品信息
@@ -189,8 +212,7 @@ export default function GoodsEditPage() {
               <CsrfField />
               <HiddenIntent value="sku" />
               <input type="hidden" name="sku" value={s.skuNo} />
-              <SkuFieldsInputs name={s.name} price={yuanAmount(s.price)} originPrice={yuanAmount(s.originPrice)} />
-              <OnSale checked={!s.disabled} label="在售" />
+              <StoredSkuInputs sku={s} />
               <div className="sm:col-span-2 sm:justify-self-end">
                 <button type="submit" className={buttonClass({ variant: "outline", size: "lg" })}>
                   保存 SKU
@@ -212,10 +234,10 @@ export default function GoodsEditPage() {
           <HiddenIntent value="addSku" />
           <label className="flex flex-col gap-1 text-sm">
             SKU 编号
-            <input name="skuNo" required maxLength={32} className={`${fieldClass} h-11`} placeholder="例如 S20002" />
+            <input name="skuNo" required maxLength={32} defaultValue={typedNewSku?.skuNo} className={`${fieldClass} h-11`} placeholder="例如 S20002" />
           </label>
-          <SkuFieldsInputs name="" price="" originPrice="" />
-          <OnSale checked label="在售" />
+          <SkuFieldsInputs name={typedNewSku?.name ?? ""} price={typedNewSku?.price ?? ""} originPrice={typedNewSku?.originPrice ?? ""} />
+          <OnSale checked={typedNewSku ? typedNewSku.onSale === "on" : true} label="在售" />
           <div className="sm:justify-self-end">
             <button type="submit" className={buttonClass({ size: "lg" })}>
               新增 SKU

@@ -2,11 +2,10 @@
 // goods with its first SKU, written by goods:import's own checks and writes.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ChangeAnswer, fieldClass } from "~/components/back-office/change-answer";
+import { ChangeAnswer, fieldClass, withTyped, type FormAnswer } from "~/components/back-office/change-answer";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { checkCsrf, requireOperator } from "~/server-only/back-office.server";
-import type { ChangeOutcome } from "../../shared/back-office";
 import { yuanText } from "../../shared/money";
 import { CsrfField } from "./admin";
 
@@ -17,11 +16,11 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").slice(0, 200);
 
-export async function action({ context, request }: ActionFunctionArgs): Promise<ChangeOutcome> {
+export async function action({ context, request }: ActionFunctionArgs): Promise<FormAnswer> {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
-  return services.createGoods(operator, {
+  const outcome = services.createGoods(operator, {
     goodsNo: text(form, "goodsNo"),
     name: text(form, "name"),
     platform: text(form, "platform"),
@@ -30,6 +29,7 @@ export async function action({ context, request }: ActionFunctionArgs): Promise<
     skuName: text(form, "skuName"),
     price: text(form, "price"),
   });
+  return withTyped(outcome, form);
 }
 
 const CODE_KIND_TEXT: Record<string, string> = { GAME_KEY: "游戏激活码", WALLET_CODE: "钱包充值码", GIFT_CARD: "礼品卡", TOP_UP: "直充" };
@@ -37,6 +37,7 @@ const CODE_KIND_TEXT: Record<string, string> = { GAME_KEY: "游戏激活码", WA
 export default function GoodsList() {
   const { goods, platforms } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const typed = answer?.typed;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-xl font-semibold">商品</h1>
@@ -54,15 +55,15 @@ export default function GoodsList() {
           <CsrfField />
           <label className="flex flex-col gap-1 text-sm">
             商品编号
-            <input name="goodsNo" required maxLength={32} className={`${fieldClass} h-11`} placeholder="例如 G20001" />
+            <input name="goodsNo" required maxLength={32} defaultValue={typed?.goodsNo} className={`${fieldClass} h-11`} placeholder="例如 G20001" />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             商品名称
-            <input name="name" required maxLength={60} className={`${fieldClass} h-11`} />
+            <input name="name" required maxLength={60} defaultValue={typed?.name} className={`${fieldClass} h-11`} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             平台
-            <select name="platform" className={`${fieldClass} h-11`}>
+            <select name="platform" defaultValue={typed?.platform} className={`${fieldClass} h-11`}>
               {platforms.map((p) => (
                 <option key={p}>{p}</option>
               ))}
@@ -70,7 +71,7 @@ export default function GoodsList() {
           </label>
           <label className="flex flex-col gap-1 text-sm">
             兑换码类型
-            <select name="codeKind" className={`${fieldClass} h-11`}>
+            <select name="codeKind" defaultValue={typed?.codeKind} className={`${fieldClass} h-11`}>
               {Object.entries(CODE_KIND_TEXT).map(([kind, label]) => (
                 <option key={kind} value={kind}>
                   {label}
@@ -80,15 +81,15 @@ export default function GoodsList() {
           </label>
           <label className="flex flex-col gap-1 text-sm">
             第一个 SKU 的编号
-            <input name="skuNo" required maxLength={32} className={`${fieldClass} h-11`} placeholder="例如 S20001" />
+            <input name="skuNo" required maxLength={32} defaultValue={typed?.skuNo} className={`${fieldClass} h-11`} placeholder="例如 S20001" />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             SKU 名称
-            <input name="skuName" required maxLength={60} className={`${fieldClass} h-11`} placeholder="例如 标准版" />
+            <input name="skuName" required maxLength={60} defaultValue={typed?.skuName} className={`${fieldClass} h-11`} placeholder="例如 标准版" />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             售价（元）
-            <input name="price" required inputMode="decimal" className={`${fieldClass} h-11`} placeholder="38.00" />
+            <input name="price" required inputMode="decimal" defaultValue={typed?.price} className={`${fieldClass} h-11`} placeholder="38.00" />
           </label>
           <div className="flex items-end">
             <button type="submit" className={buttonClass({ size: "lg" })}>

@@ -3,11 +3,11 @@
 // left out there: nothing is invented for a shop whose operator set nothing.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ChangeAnswer, fieldClass, uploadedBytes } from "~/components/back-office/change-answer";
+import { ChangeAnswer, fieldClass, uploadedBytes, withTyped, type FormAnswer } from "~/components/back-office/change-answer";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { checkCsrf, requireOperator } from "~/server-only/back-office.server";
-import { IMAGE_MAX_BYTES, type ChangeOutcome } from "../../shared/back-office";
+import { IMAGE_MAX_BYTES } from "../../shared/back-office";
 import { CsrfField } from "./admin";
 
 export function loader({ context, request }: LoaderFunctionArgs) {
@@ -16,12 +16,12 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").slice(0, 1000);
 
-export async function action({ context, request }: ActionFunctionArgs): Promise<ChangeOutcome> {
+export async function action({ context, request }: ActionFunctionArgs): Promise<FormAnswer> {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
   const fields = { company: text(form, "company"), address: text(form, "address"), icp: text(form, "icp"), contact: text(form, "contact") };
-  return services.updateIdentity(operator, fields, await uploadedBytes(form, "qrImage"));
+  return withTyped(services.updateIdentity(operator, fields, await uploadedBytes(form, "qrImage")), form);
 }
 
 const FIELDS = [
@@ -48,7 +48,7 @@ export default function Settings() {
           {FIELDS.map((f) => (
             <label key={f.name} className="flex flex-col gap-1 text-sm">
               {f.label}
-              <input name={f.name} maxLength={f.max} defaultValue={identity[f.name]} className={`${fieldClass} h-11`} />
+              <input name={f.name} maxLength={f.max} defaultValue={answer?.typed?.[f.name] ?? identity[f.name]} className={`${fieldClass} h-11`} />
             </label>
           ))}
           <div className="flex flex-wrap items-end gap-4">

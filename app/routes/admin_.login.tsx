@@ -55,11 +55,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return Response.json({ error: CSRF_MESSAGE }, { status: 403 });
   }
   const parsed = LoginSchema.safeParse(Object.fromEntries(["name", "password", "code"].map((k) => [k, String(form.get(k) ?? "")])));
-  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  // a refused login keeps the operator's name (never the password or the code)
+  const name = String(form.get("name") ?? "").slice(0, 64);
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message, name };
   const result = services.login({ ...parsed.data, clientIp: context.clientIp });
   // a refused login is the form answered again (200), as the shop's own forms are; an address over
   // its limit gets it with 429 (decision 065)
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.limited ? 429 : 200 });
+  if (!result.ok) return Response.json({ error: result.message, name }, { status: result.limited ? 429 : 200 });
   return redirect("/admin", { headers: { "Set-Cookie": operatorCookie(request, result.token) } });
 }
 
@@ -67,7 +69,7 @@ const fieldClass = "h-11 w-full rounded-lg bg-surface-sunken px-4 ring-1 ring-su
 
 export default function OperatorLogin() {
   const { token } = useLoaderData<{ token: string }>();
-  const failed = useActionData<{ error: string }>();
+  const failed = useActionData<{ error: string; name?: string }>();
   const pending = useIsPending();
   return (
     <main className="mx-auto w-full max-w-md px-4 py-16">
@@ -77,7 +79,7 @@ export default function OperatorLogin() {
         {failed ? <Alert tone="error">{failed.error}</Alert> : null}
         <label className="flex flex-col gap-1 text-sm">
           操作员名称
-          <input name="name" autoComplete="username" required className={fieldClass} />
+          <input name="name" autoComplete="username" required defaultValue={failed?.name} className={fieldClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           密码

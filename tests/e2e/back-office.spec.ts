@@ -24,6 +24,8 @@ for (const width of [1440, 390]) {
       await page.getByLabel("动态验证码").fill(totpCode(secret, Date.now() - 5 * 60_000));
       await page.getByRole("button", { name: "登录" }).click();
       await expect(page.getByRole("alert")).toHaveText("账号、密码或动态验证码错误");
+      // the name stays for the next try, the password and the code do not
+      await expect(page.getByLabel("操作员名称")).toHaveValue(name);
       await shot(page, info, "login-refused");
 
       await logIn(page, name, secret);
@@ -78,6 +80,8 @@ for (const width of [1440, 390]) {
       await expect(refusal).toContainText("第 2 行：兑换码已在库中");
       await expect(refusal).toContainText("第 3 行：兑换码与第 1 行重复");
       expect(codeCount()).toBe(before);
+      // the pasted codes stay to be mended, with or without JavaScript
+      await expect(page.getByLabel("粘贴兑换码")).toHaveValue(`${sku},${fresh(3)}\n${sku},${existing}\n${sku},${fresh(3)}`);
       await shot(page, info, "import-duplicate");
 
       // a good paste goes in whole, and lists show the codes masked

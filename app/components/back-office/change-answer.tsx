@@ -1,6 +1,19 @@
 // What a back-office form answers (issue 39): a change done, or refused with its reason (nothing
 // changed), as the codes page shows its import's outcome; and the look of its fields.
-import type { ChangeOutcome } from "../../../shared/back-office";
+import { CSRF_FIELD, type ChangeOutcome } from "../../../shared/back-office";
+
+/**
+ * A form's answer; refused, it carries the form's text fields as typed: a page drawn again without JavaScript shows
+ * them, not the stored values (with JavaScript the form was never redrawn). Files and the CSRF token are not carried.
+ */
+export type FormAnswer = ChangeOutcome & { typed?: Record<string, string> };
+
+export function withTyped(outcome: ChangeOutcome, form: FormData): FormAnswer {
+  if (outcome.ok) return outcome;
+  const typed: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && name !== CSRF_FIELD) typed[name] = value.slice(0, 10_000);
+  return { ...outcome, typed };
+}
 
 export const fieldClass = "w-full rounded-lg bg-surface-sunken px-4 py-2 ring-1 ring-surface-line focus:ring-primary-500";
 
