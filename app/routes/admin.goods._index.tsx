@@ -32,6 +32,16 @@ export async function action({ context, request }: ActionFunctionArgs): Promise<
   return withTyped(outcome, form);
 }
 
+/** The platforms the seed and goods:import know, as shoppers read them; another is shown by its code. */
+const PLATFORM_TEXT: Record<string, string> = {
+  STEAM: "Steam",
+  NINTENDO: "Nintendo eShop",
+  PSN: "PlayStation",
+  XBOX: "Xbox",
+  MOBILE: "手游充值",
+  GIFT_CARD: "礼品卡",
+};
+
 const CODE_KIND_TEXT: Record<string, string> = { GAME_KEY: "游戏激活码", WALLET_CODE: "钱包充值码", GIFT_CARD: "礼品卡", TOP_UP: "直充" };
 
 export default function GoodsList() {
@@ -63,9 +73,15 @@ export default function GoodsList() {
           </label>
           <label className="flex flex-col gap-1 text-sm">
             平台
-            <select name="platform" defaultValue={typed?.platform} className={`${fieldClass} h-11`}>
+            {/* no platform chosen for the operator: the first in the list was taken for every goods nobody set */}
+            <select name="platform" required defaultValue={typed?.platform ?? ""} className={`${fieldClass} h-11`}>
+              <option value="" disabled>
+                请选择平台
+              </option>
               {platforms.map((p) => (
-                <option key={p}>{p}</option>
+                <option key={p} value={p}>
+                  {PLATFORM_TEXT[p] ? `${PLATFORM_TEXT[p]}（${p}）` : p}
+                </option>
               ))}
             </select>
           </label>
