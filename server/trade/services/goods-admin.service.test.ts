@@ -127,6 +127,35 @@ describe("SKUs", () => {
     expect(office.updateSku(OPERATOR, "S1", skuFields({ price: "50", originPrice: "40" })).message).toBe("原价不能低于售价（未做任何修改）");
   });
 
+  it("in a tree of levels renames the last level, which the goods page shows; the levels before it stay", () => {
+    // S1 as the seed's goods are: its name the path 国区 / 标准版, its leaf 标准版 under 国区
+    const root = store.db.insert(specNodes).values({ goodsNo: "G1", specName: "区域", specValue: "国区" }).returning().get();
+    store.db.update(specNodes).set({ parentId: root.id, specName: "版本" }).where(eq(specNodes.skuNo, "S1")).run();
+    store.db
+      .update(skus)
+      .set({
+        skuName: "国区 / 标准版",
+        skuSpec: [
+          { sku_spec_key: "区域", sku_spec_value: "国区" },
+          { sku_spec_key: "版本", sku_spec_value: "标准版" },
+        ],
+      })
+      .where(eq(skus.skuNo, "S1"))
+      .run();
+    expect(office.updateSku(OPERATOR, "S1", skuFields({ name: "国区 / 典藏版" }))).toEqual({ ok: true, message: "已保存 SKU「国区 / 典藏版」" });
+    const leaf = store.db.select().from(specNodes).where(eq(specNodes.skuNo, "S1")).get()!;
+    expect([leaf.parentId, leaf.specValue]).toEqual([root.id, "典藏版"]);
+    expect(sku().skuSpec).toEqual([
+      { sku_spec_key: "区域", sku_spec_value: "国区" },
+      { sku_spec_key: "版本", sku_spec_value: "典藏版" },
+    ]);
+    // a level before the last is other SKUs' too: refused, nothing changed
+    const refused = office.updateSku(OPERATOR, "S1", skuFields({ name: "港区 / 典藏版", price: "99" }));
+    expect(refused).toEqual({ ok: false, message: "这个商品的规格有多级：只能修改最后一级的名称，「国区」不变（未做任何修改）" });
+    expect(sku()).toMatchObject({ skuName: "国区 / 典藏版", priceTurnCny: 3800 });
+    expect(store.db.select().from(specNodes).where(eq(specNodes.id, root.id)).get()!.specValue).toBe("国区");
+  });
+
   it("clears the original price left empty: the sale price alone, nothing struck through", () => {
     expect(office.updateSku(OPERATOR, "S1", skuFields({ originPrice: "50" })).ok).toBe(true);
     expect(sku().originPriceCny).toBe(5000);

@@ -125,6 +125,20 @@ const goodsText = (g: { name: string; tags: string[]; aliases: string[]; onSale:
 const skuText = (s: { name: string; price: number; originPrice: number; onSale: boolean }) =>
   `名称 ${s.name}；售价 ${yuanText(s.price)}；原价 ${yuanText(s.originPrice)}；${s.onSale ? "在售" : "已停售"}`;
 
+/** How a SKU's name spells its path in a 规格 tree of levels (the seed's and the storefront's). */
+const PATH_SEPARATOR = " / ";
+
+/** The goods' 规格 tree has levels: a node with a parent. */
+function specHasLevels(tx: DbTx, goodsNo: string): boolean {
+  return Boolean(
+    tx
+      .select({ id: specNodes.id })
+      .from(specNodes)
+      .where(and(eq(specNodes.goodsNo, goodsNo), sql`${specNodes.parentId} is not null`))
+      .get(),
+  );
+}
+
 export function goodsBackOffice(deps: ServiceDeps, options: { mediaDir: string }): GoodsBackOffice {
   const { db } = deps.store;
 
@@ -226,14 +240,7 @@ export function goodsBackOffice(deps: ServiceDeps, options: { mediaDir: string }
         if (!tx.select({ n: goods.goodsNo }).from(goods).where(eq(goods.goodsNo, goodsNo)).get()) return refuse("商品不存在");
         if (tx.select({ n: skus.skuNo }).from(skus).where(eq(skus.skuNo, skuNo.data)).get()) return refuse(`SKU 编号已存在：${skuNo.data}（未做任何修改）`);
         // a new SKU joins a one-level 规格 tree; a goods whose tree has levels (the demo's) is edited by its import
-        if (
-          tx
-            .select({ id: specNodes.id })
-            .from(specNodes)
-            .where(and(eq(specNodes.goodsNo, goodsNo), sql`${specNodes.parentId} is not null`))
-            .get()
-        )
-          return refuse("这个商品的规格有多级，不能在这里添加 SKU（未做任何修改）");
+        if (specHasLevels(tx, goodsNo)) return refuse("这个商品的规格有多级，不能在这里添加 SKU（未做任何修改）");
         const sort =
           (tx
             .select({ n: max(specNodes.sort) })
@@ -262,6 +269,17 @@ export function goodsBackOffice(deps: ServiceDeps, options: { mediaDir: string }
         // the form shows the 原价 it has: left empty, it is cleared (no price struck through), as a new SKU's
         const originPrice = s.originPrice ?? s.price;
         if (originPrice < s.price) return refuse("原价不能低于售价（未做任何修改）");
+        // in a tree of levels the SKU's name is its path (国区 / 数字标准版 / 本体): its leaf is the last level, the
+        // levels before it are other SKUs' too. The last level may be renamed, and the goods page shows the new one
+        const oldPath = row.skuName.split(PATH_SEPARATOR);
+        const newPath = s.name.split(PATH_SEPARATOR);
+        const leveled = s.name !== row.skuName && oldPath.length > 1 && specHasLevels(tx, row.goodsNo);
+        if (leveled && (newPath.length !== oldPath.length || oldPath.slice(0, -1).some((level, i) => level !== newPath[i]))) {
+          return refuse(`这个商品的规格有多级：只能修改最后一级的名称，「${oldPath.slice(0, -1).join(PATH_SEPARATOR)}」不变（未做任何修改）`);
+        }
+        // the tree's leaf shows the SKU's name where it was the name (imported goods), its last level in a tree of levels
+        const [leafWas, leafIs] = leveled ? [oldPath.at(-1)!, newPath.at(-1)!] : [row.skuName, s.name];
+        const leafLevel = leveled ? tx.select({ name: specNodes.specName }).from(specNodes).where(eq(specNodes.skuNo, skuNo)).get()?.name : undefined;
         if (!s.onSale && !row.disabled) {
           const unpaid = unpaidOrders(tx, [skuNo]).get(skuNo) ?? 0;
           if (unpaid) return refuse(`有 ${unpaid} 笔待支付订单包含这个 SKU，暂不能停售：请等订单支付或关闭后再试（未做任何修改）`);
@@ -273,15 +291,16 @@ export function goodsBackOffice(deps: ServiceDeps, options: { mediaDir: string }
             originPriceCny: originPrice,
             disabled: !s.onSale,
             skuSpec: row.skuSpec.map((spec) =>
-              spec.sku_spec_key === SPEC_NAME && spec.sku_spec_value === row.skuName ? { ...spec, sku_spec_value: s.name } : spec,
+              (spec.sku_spec_key === SPEC_NAME && spec.sku_spec_value === row.skuName) || (spec.sku_spec_key === leafLevel && spec.sku_spec_value === leafWas)
+                ? { ...spec, sku_spec_value: leafIs }
+                : spec,
             ),
           })
           .where(eq(skus.skuNo, skuNo))
           .run();
-        // the tree's leaf shows the SKU's name where it was the name (imported goods)
         tx.update(specNodes)
-          .set({ specValue: s.name })
-          .where(and(eq(specNodes.skuNo, skuNo), eq(specNodes.specValue, row.skuName)))
+          .set({ specValue: leafIs })
+          .where(and(eq(specNodes.skuNo, skuNo), eq(specNodes.specValue, leafWas)))
           .run();
         return {
           action: "修改 SKU",
