@@ -58,7 +58,9 @@ export default function BackOfficeFrame() {
           </button>
         </Form>
       </header>
-      <main className="pt-6">
+      {/* a name, a search or an audit line with no space in it wraps instead of widening the page on a phone; the
+          tables keep whole words and scroll sideways */}
+      <main className="pt-6 [overflow-wrap:anywhere] [&_table]:[overflow-wrap:normal]">
         <Outlet />
       </main>
     </div>

@@ -179,6 +179,11 @@ for (const width of [1440, 390]) {
       await page.getByLabel("手机号或邮箱").fill("nobody@example.com");
       await page.getByRole("button", { name: "查找" }).click();
       await expect(page.getByText("没有找到会员：请核对手机号或邮箱")).toBeVisible();
+      // a long query with no space in it (the answer repeats it) wraps: the page stays as wide as the screen
+      await page.getByLabel("手机号或邮箱").fill("y".repeat(100));
+      await page.getByRole("button", { name: "查找" }).click();
+      await expect(page.getByText("没有找到会员：请核对手机号或邮箱")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       // the number as the shopper gives it; the store keeps it with its region code
       const mobile = `+86-${member.mobile}`;
