@@ -93,6 +93,9 @@ export async function startServer(options: {
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // its output is all through the pipes only once they close, which is after "exit": the last lines (its "stopped")
+  // were missing from a log read as soon as the process had exited (sigterm-drain.test.ts failed so once in a fresh-clone run)
+  const outputClosed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   let dead = false;
   void exited.then(() => (dead = true));
 
@@ -152,6 +155,10 @@ export async function startServer(options: {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (!dead) child.kill("SIGKILL");
       await exited;
+      // a worker it left holding the pipes must not hold this up
+      await Promise.race([outputClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
+      // and the log file has what came through them (an empty write's callback follows every write before it)
+      await new Promise((r) => log.write("", r));
     },
   };
 }
