@@ -62,7 +62,7 @@ export function GeneralErrorBoundary({
   const message = handler ? view.message : ((status < 500 ? thrownText : null) ?? view.message);
   const action = view.action ?? (status === 404 ? { to: "/", label: "返回首页" } : { to: location.pathname + location.search, label: "重试" });
   return (
-    <div className="flex flex-col items-center py-20 text-center" role={status >= 500 ? "alert" : undefined}>
+    <div className="flex flex-col items-center px-4 py-20 text-center" role={status >= 500 ? "alert" : undefined}>
       {status === 404 ? <ShopImage src="/images/not-found.svg" width={320} height={200} alt="" className="mx-auto" /> : null}
       <h1 className={`${status === 404 ? "mt-6 " : ""}text-2xl font-bold`}>{view.title}</h1>
       {message ? <p className="mt-3 text-ink-muted">{message}</p> : null}
