@@ -10,13 +10,9 @@ const TITLES: Record<number, string> = {
   405: "无法完成该操作",
 };
 
-export function fallbackTitle(status: number): string {
-  return status >= 500 ? "服务繁忙，请稍后再试" : (TITLES[status] ?? "请求有误");
-}
-
 /** A small page of its own (no stylesheet or script to load), in the shop's colours. */
 export function sendFallbackPage(res: Response, status: number): void {
-  const title = fallbackTitle(status);
+  const title = status >= 500 ? "服务繁忙，请稍后再试" : (TITLES[status] ?? "请求有误");
   const html =
     `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${title}</title>` +
