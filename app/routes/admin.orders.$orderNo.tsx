@@ -6,12 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
+import { withTyped, type FormAnswer } from "~/components/back-office/change-answer";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ORDER_STATUS_TEXT } from "~/lib/order-status";
 import { checkCsrf, newFormToken, requireOperator } from "~/server-only/back-office.server";
-import type { ChangeOutcome } from "../../shared/back-office";
 import { centsOfYuan, yuanAmount, yuanText } from "../../shared/money";
 import { PAY_WAY_NAMES } from "../../shared/pay-way-names";
 import { formatDateTime } from "../../shared/shop-time";
@@ -37,10 +37,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resend"), formToken: z.string().regex(/^[\w-]{16,64}$/) }),
 ]);
 
-/** A refund's answer carries the amount it was posted with: a refused one is drawn again as typed, never as the whole rest. */
-type OrderOutcome = ChangeOutcome & { amount?: string };
-
-export async function action({ context, request, params }: ActionFunctionArgs): Promise<OrderOutcome> {
+export async function action({ context, request, params }: ActionFunctionArgs): Promise<FormAnswer> {
   const { services, operator } = requireOperator(context, request);
   const form = await request.formData();
   checkCsrf(form, operator);
@@ -50,8 +47,8 @@ export async function action({ context, request, params }: ActionFunctionArgs): 
   const input = parsed.data;
   if (input.intent === "refund") {
     const amount = centsOfYuan(input.amount);
-    const outcome = amount ? services.refundOrder(operator, { orderNo, amount, formToken: input.formToken }) : { ok: false as const, message: AMOUNT_MESSAGE };
-    return outcome.ok ? outcome : { ...outcome, amount: input.amount };
+    // refused, the amount comes back as typed, never as the whole rest
+    return withTyped(amount ? services.refundOrder(operator, { orderNo, amount, formToken: input.formToken }) : { ok: false, message: AMOUNT_MESSAGE }, form);
   }
   if (input.intent === "refund-done") return services.markRefundDone(operator, { orderNo, refundId: input.refundId });
   return services.resendDelivery(operator, { orderNo, formToken: input.formToken });
@@ -79,7 +76,7 @@ export default function OrderPage() {
   // second click of a double click that lands after the first refund's answer posts the same form again (one refund),
   // not a form redrawn with a new token and everything left as its amount (a busy CI run refunded the rest so).
   // Without JavaScript the answer is a new page: after any change made (a refund, a resend) its amount is left empty,
-  // so a late second click refunds nothing
+  // so a late second click refunds nothing; after a refused refund it is the amount typed
   const [refundToken, setRefundToken] = useState(order.formToken);
   const figures = [
     ["状态", ORDER_STATUS_TEXT[order.status] ?? order.status],
@@ -156,7 +153,7 @@ export default function OrderPage() {
                 <input
                   name="amount"
                   inputMode="decimal"
-                  defaultValue={answer?.amount ?? (answer ? "" : yuanAmount(order.refundable))}
+                  defaultValue={answer?.typed?.amount ?? (answer ? "" : yuanAmount(order.refundable))}
                   onChange={() => setRefundToken(order.formToken)}
                   className={fieldClass}
                 />

@@ -172,9 +172,10 @@ function orderDetail(deps: ServiceDeps, orderNo: string): OrderDetail | null {
   ].sort((a, b) => a.at - b.at);
 
   const status = order.status as OrderStatus;
+  const refundsAll = nextStatus(status, "REFUND_ALL") !== null;
+  const refundsPart = nextStatus(status, "REFUND_PART") !== null;
   // a closed or unpaid order took no money: nothing to give back, whatever it would have cost
-  const refundsAllowed = nextStatus(status, "REFUND_ALL") !== null || nextStatus(status, "REFUND_PART") !== null;
-  const refundable = refundsAllowed ? Math.max(0, order.payPrice - refundedSoFar(db, orderNo).amount) : 0;
+  const refundable = refundsAll || refundsPart ? Math.max(0, order.payPrice - refundedSoFar(db, orderNo).amount) : 0;
   return {
     orderNo,
     status,
@@ -205,8 +206,8 @@ function orderDetail(deps: ServiceDeps, orderNo: string): OrderDetail | null {
     })),
     messages,
     refundable,
-    canRefund: refundable > 0 && nextStatus(status, "REFUND_ALL") !== null,
-    canRefundPart: refundable > 0 && nextStatus(status, "REFUND_PART") !== null,
+    canRefund: refundable > 0 && refundsAll,
+    canRefundPart: refundable > 0 && refundsPart,
     canResend: RESENDABLE.includes(status) && codes.length > 0,
   };
 }
